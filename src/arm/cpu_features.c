@@ -1,0 +1,31 @@
+/*
+ * AArch64 CPU feature detection.  Advanced SIMD (NEON) is architectural on
+ * AArch64, but Linux still reports it in AT_HWCAP (HWCAP_ASIMD), as it does
+ * the SHA3 extension that brings the three-way XOR EOR3.
+ */
+#include "raidx_impl.h"
+
+#if defined(__linux__)
+#include <sys/auxv.h>
+#ifndef HWCAP_ASIMD
+#define HWCAP_ASIMD (1ul << 1)
+#endif
+#ifndef HWCAP_SHA3
+#define HWCAP_SHA3 (1ul << 17)
+#endif
+#endif
+
+uint32_t raidx__cpu_detect(void)
+{
+	uint32_t f = 0;
+#if defined(__linux__)
+	unsigned long hw = getauxval(AT_HWCAP);
+	if (hw & HWCAP_ASIMD)
+		f |= RAIDX_CPU_NEON;
+	if ((f & RAIDX_CPU_NEON) && (hw & HWCAP_SHA3))
+		f |= RAIDX_CPU_SHA3;
+#else
+	f |= RAIDX_CPU_NEON; /* baseline on AArch64 */
+#endif
+	return f;
+}

@@ -1,0 +1,543 @@
+/*
+ * dispatch.c - the registry of implementations, the choice per operation,
+ * argument checks and the public entry points.
+ *
+ * Each implementation file exports one table of struct raidx__impl (see
+ * raidx_impl.h); impl_tables.h, written by CMake, lists the tables of the
+ * files compiled for this target.  At the first call (or raidx_init()) the
+ * tables are sorted into one list per operation and each operation gets its
+ * own choice, once, under pthread_once.  The choice is kept in one atomic
+ * pointer per operation: a call costs one acquire load.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "raidx_impl.h"
+#include "impl_tables.h" /* RAIDX_IMPL_TABLES(X): X(ref) X(portable) ... */
+
+#define X(isa) RX_HIDDEN extern RAIDX__IMPL_TABLE(isa);
+RAIDX_IMPL_TABLES(X)
+#undef X
+
+static const struct raidx__impl *const all_tables[] = {
+#define X(isa) raidx__impls_##isa,
+	RAIDX_IMPL_TABLES(X)
+#undef X
+};
+
+#define MAX_IMPLS 64
+
+static const struct raidx__impl *impls[RAIDX_OP_COUNT][MAX_IMPLS];
+static unsigned nimpls[RAIDX_OP_COUNT];
+static uint32_t cpu_features;
+static _Atomic(const struct raidx__impl *) current[RAIDX_OP_COUNT];
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+
+static const char *const op_names[RAIDX_OP_COUNT] = {
+	"xor_gen", "xor_acc", "gen_syndrome", "xor_syndrome", "recov_2data",
+	"recov_datap",
+};
+
+/* ---- CPU features and RAIDX_DISABLE ---------------------------------- */
+
+static const struct {
+	const char *name;
+	uint32_t bit;
+	uint32_t implies; /* disabling this feature disables these too */
+} features[] = {
+	{ "sse2", RAIDX_CPU_SSE2, ~0u & ~(RAIDX_CPU_NEON | RAIDX_CPU_SHA3) },
+	{ "ssse3", RAIDX_CPU_SSSE3, ~0u & ~(RAIDX_CPU_SSE2 | RAIDX_CPU_NEON | RAIDX_CPU_SHA3) },
+	{ "avx", RAIDX_CPU_AVX, RAIDX_CPU_AVX2 | RAIDX_CPU_AVX512F | RAIDX_CPU_AVX512BW |
+		RAIDX_CPU_AVX512VL | RAIDX_CPU_AVX512DQ | RAIDX_CPU_AVX512VBMI },
+	{ "avx2", RAIDX_CPU_AVX2, 0 },
+	{ "avx512f", RAIDX_CPU_AVX512F, RAIDX_CPU_AVX512BW | RAIDX_CPU_AVX512VL |
+		RAIDX_CPU_AVX512DQ | RAIDX_CPU_AVX512VBMI },
+	{ "avx512bw", RAIDX_CPU_AVX512BW, 0 },
+	{ "avx512vl", RAIDX_CPU_AVX512VL, 0 },
+	{ "avx512dq", RAIDX_CPU_AVX512DQ, 0 },
+	{ "avx512vbmi", RAIDX_CPU_AVX512VBMI, 0 },
+	{ "gfni", RAIDX_CPU_GFNI, 0 },
+	{ "neon", RAIDX_CPU_NEON, RAIDX_CPU_SHA3 },
+	{ "sha3", RAIDX_CPU_SHA3, 0 },
+};
+
+const char *raidx_cpu_feature_name(uint32_t bit)
+{
+	for (size_t i = 0; i < sizeof(features) / sizeof(features[0]); i++)
+		if (features[i].bit == bit)
+			return features[i].name;
+	return NULL;
+}
+
+/*
+ * RAIDX_DISABLE=name,name,...  masks detected features so that every code
+ * path can be exercised on one machine.  "avx512" stands for every AVX-512
+ * subset, "all" for everything (portable code only).  Disabling a feature
+ * also disables the ones that need it (no AVX2 without AVX, ...).
+ */
+static uint32_t disabled_mask(const char *s)
+{
+	uint32_t mask = 0;
+
+	while (s && *s) {
+		size_t n = strcspn(s, ", ");
+		if (n == 3 && !strncmp(s, "all", 3))
+			mask = ~0u;
+		else if (n == 6 && !strncmp(s, "avx512", 6))
+			mask |= RAIDX_CPU_AVX512F | RAIDX_CPU_AVX512BW |
+				RAIDX_CPU_AVX512VL | RAIDX_CPU_AVX512DQ |
+				RAIDX_CPU_AVX512VBMI;
+		for (size_t i = 0; i < sizeof(features) / sizeof(features[0]); i++)
+			if (strlen(features[i].name) == n &&
+			    !strncmp(s, features[i].name, n))
+				mask |= features[i].bit | features[i].implies;
+		s += n;
+		s += strspn(s, ", ");
+	}
+	return mask;
+}
+
+/* ---- registry and selection ------------------------------------------ */
+
+static int runnable(const struct raidx__impl *impl)
+{
+	return (impl->features & ~cpu_features) == 0;
+}
+
+static const struct raidx__impl *static_choice(enum raidx_op op)
+{
+	const struct raidx__impl *best = NULL;
+
+	for (unsigned i = 0; i < nimpls[op]; i++) {
+		const struct raidx__impl *c = impls[op][i];
+		if (runnable(c) && (!best || c->priority > best->priority))
+			best = c;
+	}
+	return best; /* never NULL: "ref" needs nothing */
+}
+
+static void init_once_fn(void)
+{
+	cpu_features = raidx__cpu_detect() & ~disabled_mask(getenv("RAIDX_DISABLE"));
+
+	for (size_t t = 0; t < sizeof(all_tables) / sizeof(all_tables[0]); t++) {
+		for (const struct raidx__impl *i = all_tables[t]; i->name; i++) {
+			if (i->op < RAIDX_OP_COUNT && nimpls[i->op] < MAX_IMPLS)
+				impls[i->op][nimpls[i->op]++] = i;
+		}
+	}
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		atomic_store_explicit(&current[op], static_choice(op),
+				      memory_order_release);
+}
+
+static void ensure_init(void)
+{
+	pthread_once(&init_once, init_once_fn);
+}
+
+int raidx_init(void)
+{
+	ensure_init();
+	return 0;
+}
+
+uint32_t raidx_cpu_features(void)
+{
+	ensure_init();
+	return cpu_features;
+}
+
+const struct raidx__impl *raidx__impl_current(enum raidx_op op)
+{
+	const struct raidx__impl *impl =
+		atomic_load_explicit(&current[op], memory_order_acquire);
+
+	if (RX_UNLIKELY(!impl)) {
+		ensure_init();
+		impl = atomic_load_explicit(&current[op], memory_order_acquire);
+	}
+	return impl;
+}
+
+unsigned raidx__impl_list(enum raidx_op op,
+			  const struct raidx__impl *const **list)
+{
+	ensure_init();
+	if ((unsigned)op >= RAIDX_OP_COUNT) {
+		*list = NULL;
+		return 0;
+	}
+	*list = impls[op];
+	return nimpls[op];
+}
+
+const struct raidx__impl *raidx__impl_find(enum raidx_op op, const char *name)
+{
+	ensure_init();
+	if ((unsigned)op >= RAIDX_OP_COUNT || !name)
+		return NULL;
+	for (unsigned i = 0; i < nimpls[op]; i++)
+		if (!strcmp(impls[op][i]->name, name))
+			return impls[op][i];
+	return NULL;
+}
+
+int raidx__impl_runnable(const struct raidx__impl *impl)
+{
+	ensure_init();
+	return runnable(impl);
+}
+
+const char *raidx_op_name(enum raidx_op op)
+{
+	return (unsigned)op < RAIDX_OP_COUNT ? op_names[op] : NULL;
+}
+
+int raidx_op_from_name(const char *name)
+{
+	for (int op = 0; name && op < RAIDX_OP_COUNT; op++)
+		if (!strcmp(op_names[op], name))
+			return op;
+	return -EINVAL;
+}
+
+unsigned raidx_impl_count(enum raidx_op op)
+{
+	const struct raidx__impl *const *list;
+	return raidx__impl_list(op, &list);
+}
+
+const char *raidx_impl_name(enum raidx_op op, unsigned index)
+{
+	const struct raidx__impl *const *list;
+	unsigned n = raidx__impl_list(op, &list);
+	return index < n ? list[index]->name : NULL;
+}
+
+int raidx_impl_supported(enum raidx_op op, unsigned index)
+{
+	const struct raidx__impl *const *list;
+	unsigned n = raidx__impl_list(op, &list);
+	return index < n ? runnable(list[index]) : -EINVAL;
+}
+
+const char *raidx_impl_selected(enum raidx_op op)
+{
+	if ((unsigned)op >= RAIDX_OP_COUNT)
+		return NULL;
+	return raidx__impl_current(op)->name;
+}
+
+int raidx_impl_select(enum raidx_op op, const char *name)
+{
+	const struct raidx__impl *impl;
+
+	ensure_init();
+	if ((unsigned)op >= RAIDX_OP_COUNT)
+		return -EINVAL;
+	if (!name) {
+		impl = static_choice(op);
+	} else {
+		impl = raidx__impl_find(op, name);
+		if (!impl)
+			return -ENOENT;
+		if (!runnable(impl))
+			return -ENOTSUP;
+	}
+	atomic_store_explicit(&current[op], impl, memory_order_release);
+	return 0;
+}
+
+const char *raidx_version(void)
+{
+	return RAIDX_VERSION_STRING;
+}
+
+unsigned raidx_version_number(void)
+{
+	return RAIDX_VERSION_NUMBER;
+}
+
+/* ---- running one implementation: kernel bulk, reference tail --------- */
+
+static size_t bulk_of(const struct raidx__impl *impl, size_t len)
+{
+	return len & ~(size_t)(impl->granule - 1);
+}
+
+/* Pointer array advanced by `off` bytes, for the tail. */
+static void offset_ptrs(void **out, void *const *in, unsigned n, size_t off)
+{
+	for (unsigned i = 0; i < n; i++)
+		out[i] = in[i] ? (uint8_t *)in[i] + off : NULL;
+}
+
+void raidx__run_xor(const struct raidx__impl *impl, void *dst,
+		    const void *const *srcs, unsigned nsrc, size_t len)
+{
+	size_t bulk = bulk_of(impl, len);
+
+	if (bulk)
+		impl->fn.xor_gen(dst, srcs, nsrc, bulk);
+	if (len > bulk) {
+		const void *t[RAIDX_MAX_SOURCES];
+		for (unsigned i = 0; i < nsrc; i++)
+			t[i] = (const uint8_t *)srcs[i] + bulk;
+		if (impl->op == RAIDX_OP_XOR_ACC)
+			raidx__ref_xor_acc((uint8_t *)dst + bulk, t, nsrc, len - bulk);
+		else
+			raidx__ref_xor_gen((uint8_t *)dst + bulk, t, nsrc, len - bulk);
+	}
+}
+
+void raidx__run_gen_syndrome(const struct raidx__impl *impl, unsigned disks,
+			     size_t len, void **ptrs)
+{
+	size_t bulk = bulk_of(impl, len);
+
+	if (bulk)
+		impl->fn.gen(disks, bulk, ptrs);
+	if (len > bulk) {
+		void *t[RAIDX_MAX_DISKS];
+		offset_ptrs(t, ptrs, disks, bulk);
+		raidx__ref_gen_syndrome(disks, len - bulk, t);
+	}
+}
+
+void raidx__run_xor_syndrome(const struct raidx__impl *impl, unsigned disks,
+			     unsigned start, unsigned stop, size_t len,
+			     void **ptrs)
+{
+	size_t bulk = bulk_of(impl, len);
+
+	if (bulk)
+		impl->fn.xsyn(disks, start, stop, bulk, ptrs);
+	if (len > bulk) {
+		void *t[RAIDX_MAX_DISKS];
+		offset_ptrs(t, ptrs, disks, bulk);
+		raidx__ref_xor_syndrome(disks, start, stop, len - bulk, t);
+	}
+}
+
+void raidx__run_recov_2data(const struct raidx__impl *impl, unsigned disks,
+			    size_t len, unsigned faila, unsigned failb,
+			    void **ptrs)
+{
+	size_t bulk = bulk_of(impl, len);
+
+	if (faila > failb) {
+		unsigned t = faila;
+		faila = failb;
+		failb = t;
+	}
+	if (bulk)
+		impl->fn.r2(disks, bulk, faila, failb, ptrs);
+	if (len > bulk) {
+		void *t[RAIDX_MAX_DISKS];
+		offset_ptrs(t, ptrs, disks, bulk);
+		raidx__ref_recov_2data(disks, len - bulk, faila, failb, t);
+	}
+}
+
+void raidx__run_recov_datap(const struct raidx__impl *impl, unsigned disks,
+			    size_t len, unsigned faila, void **ptrs)
+{
+	size_t bulk = bulk_of(impl, len);
+
+	if (bulk)
+		impl->fn.rdp(disks, bulk, faila, ptrs);
+	if (len > bulk) {
+		void *t[RAIDX_MAX_DISKS];
+		offset_ptrs(t, ptrs, disks, bulk);
+		raidx__ref_recov_datap(disks, len - bulk, faila, t);
+	}
+}
+
+/* ---- argument checks and public entry points ------------------------- */
+
+static int check_xor(const void *dst, const void *const *srcs, unsigned nsrc)
+{
+	if (nsrc < 1 || nsrc > RAIDX_MAX_SOURCES)
+		return -EINVAL;
+	if (!dst || !srcs)
+		return -EFAULT;
+	for (unsigned i = 0; i < nsrc; i++)
+		if (!srcs[i])
+			return -EFAULT;
+	return 0;
+}
+
+/* ptrs[lo..hi], P and Q must be present. */
+static int check_stripe(unsigned disks, void *const *ptrs, unsigned lo,
+			unsigned hi)
+{
+	if (!ptrs)
+		return -EFAULT;
+	for (unsigned i = lo; i <= hi; i++)
+		if (!ptrs[i])
+			return -EFAULT;
+	if (!ptrs[disks - 2] || !ptrs[disks - 1])
+		return -EFAULT;
+	return 0;
+}
+
+static int disks_ok(unsigned disks)
+{
+	return disks >= 3 && disks <= RAIDX_MAX_DISKS;
+}
+
+int raidx_xor_gen(void *dst, const void *const *srcs, unsigned nsrc, size_t len)
+{
+	int r = check_xor(dst, srcs, nsrc);
+	if (r || !len)
+		return r;
+	raidx__run_xor(raidx__impl_current(RAIDX_OP_XOR_GEN), dst, srcs, nsrc, len);
+	return 0;
+}
+
+int raidx_xor_acc(void *dst, const void *const *srcs, unsigned nsrc, size_t len)
+{
+	int r = check_xor(dst, srcs, nsrc);
+	if (r || !len)
+		return r;
+	raidx__run_xor(raidx__impl_current(RAIDX_OP_XOR_ACC), dst, srcs, nsrc, len);
+	return 0;
+}
+
+int raidx_gen_syndrome(unsigned disks, size_t len, void **ptrs)
+{
+	if (!disks_ok(disks))
+		return -EINVAL;
+	int r = check_stripe(disks, ptrs, 0, disks - 3);
+	if (r || !len)
+		return r;
+	raidx__run_gen_syndrome(raidx__impl_current(RAIDX_OP_GEN_SYNDROME),
+				disks, len, ptrs);
+	return 0;
+}
+
+int raidx_xor_syndrome(unsigned disks, unsigned start, unsigned stop,
+		       size_t len, void **ptrs)
+{
+	if (!disks_ok(disks) || start > stop || stop > disks - 3)
+		return -EINVAL;
+	int r = check_stripe(disks, ptrs, start, stop);
+	if (r || !len)
+		return r;
+	raidx__run_xor_syndrome(raidx__impl_current(RAIDX_OP_XOR_SYNDROME),
+				disks, start, stop, len, ptrs);
+	return 0;
+}
+
+int raidx_recov_2data(unsigned disks, size_t len, unsigned faila,
+		      unsigned failb, void **ptrs)
+{
+	if (!disks_ok(disks) || disks < 4 || faila == failb ||
+	    faila > disks - 3 || failb > disks - 3)
+		return -EINVAL;
+	int r = check_stripe(disks, ptrs, 0, disks - 3);
+	if (r || !len)
+		return r;
+	raidx__run_recov_2data(raidx__impl_current(RAIDX_OP_RECOV_2DATA),
+			       disks, len, faila, failb, ptrs);
+	return 0;
+}
+
+int raidx_recov_datap(unsigned disks, size_t len, unsigned faila, void **ptrs)
+{
+	if (!disks_ok(disks) || faila > disks - 3)
+		return -EINVAL;
+	int r = check_stripe(disks, ptrs, 0, disks - 3);
+	if (r || !len)
+		return r;
+	raidx__run_recov_datap(raidx__impl_current(RAIDX_OP_RECOV_DATAP), disks,
+			       len, faila, ptrs);
+	return 0;
+}
+
+/*
+ * Q alone, when P is intact and must not be written: gen_syndrome in
+ * L1-sized chunks with P redirected to a stack scratch block.  The wasted P
+ * stores stay in L1; the data is read once.
+ */
+#define QCHUNK 4096
+
+static void regen_q(unsigned disks, size_t len, void **ptrs)
+{
+	_Alignas(64) uint8_t scratch[QCHUNK];
+	const struct raidx__impl *impl = raidx__impl_current(RAIDX_OP_GEN_SYNDROME);
+	void *t[RAIDX_MAX_DISKS];
+
+	for (size_t off = 0; off < len; off += QCHUNK) {
+		size_t n = len - off < QCHUNK ? len - off : QCHUNK;
+		offset_ptrs(t, ptrs, disks, off);
+		t[disks - 2] = scratch;
+		raidx__run_gen_syndrome(impl, disks, n, t);
+	}
+}
+
+/* Data block x (or P, x == disks-2) as the XOR of all other data and P. */
+static void rebuild_by_xor(unsigned disks, size_t len, unsigned x, void **ptrs)
+{
+	const void *srcs[RAIDX_MAX_DISKS];
+	unsigned n = 0;
+
+	for (unsigned z = 0; z < disks - 1; z++)
+		if (z != x)
+			srcs[n++] = ptrs[z];
+	raidx__run_xor(raidx__impl_current(RAIDX_OP_XOR_GEN), ptrs[x], srcs, n, len);
+}
+
+int raidx_recover(unsigned disks, size_t len, unsigned nfail,
+		  const unsigned *fail, void **ptrs)
+{
+	unsigned a, b, pidx = disks - 2, qidx = disks - 1;
+
+	if (!disks_ok(disks) || nfail > 2)
+		return -EINVAL;
+	if (nfail && !fail)
+		return -EFAULT;
+	if (!ptrs)
+		return -EFAULT;
+	for (unsigned i = 0; i < nfail; i++)
+		if (fail[i] >= disks)
+			return -EINVAL;
+	if (nfail == 2 && fail[0] == fail[1])
+		return -EINVAL;
+	for (unsigned i = 0; i < disks; i++)
+		if (!ptrs[i])
+			return -EFAULT;
+	if (!nfail || !len)
+		return 0;
+
+	a = fail[0];
+	b = nfail == 2 ? fail[1] : a;
+	if (a > b) {
+		unsigned t = a;
+		a = b;
+		b = t;
+	}
+
+	if (nfail == 1) {
+		if (a == qidx)
+			regen_q(disks, len, ptrs);
+		else
+			rebuild_by_xor(disks, len, a, ptrs); /* data or P */
+	} else if (b < pidx) {
+		raidx__run_recov_2data(raidx__impl_current(RAIDX_OP_RECOV_2DATA),
+				       disks, len, a, b, ptrs);
+	} else if (b == pidx) {
+		raidx__run_recov_datap(raidx__impl_current(RAIDX_OP_RECOV_DATAP),
+				       disks, len, a, ptrs);
+	} else if (a < pidx) { /* data + Q */
+		rebuild_by_xor(disks, len, a, ptrs);
+		regen_q(disks, len, ptrs);
+	} else { /* P + Q */
+		raidx__run_gen_syndrome(raidx__impl_current(RAIDX_OP_GEN_SYNDROME),
+					disks, len, ptrs);
+	}
+	return 0;
+}

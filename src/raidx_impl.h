@@ -1,0 +1,161 @@
+/*
+ * raidx_impl.h - what the kernels, the dispatcher, the tests and the bench
+ * share.  Not installed.
+ *
+ * Kernel contract
+ * ---------------
+ * A kernel is registered with a `granule` (a power of two).  The dispatcher
+ * only calls it with len > 0 and len a multiple of its granule, and finishes
+ * the remaining len % granule bytes of every block with the reference code.
+ * Kernels must accept any pointer alignment (use unaligned loads, or align
+ * internally), must not touch a byte outside [ptr, ptr + len), and must read
+ * every input byte of a position before writing that position of an output
+ * (so that xor_gen's dst may be one of its srcs).  Arguments have already
+ * been validated: disks in [3, 257], windows and failure indices in range,
+ * faila < failb for recov_2data.
+ *
+ * Every symbol that is not part of the public API is named raidx__* (two
+ * underscores) and has hidden visibility, so that even the static library
+ * only defines names with the raidx_ prefix.
+ */
+#ifndef RAIDX_IMPL_H
+#define RAIDX_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "raidx.h"
+
+#if defined(__GNUC__)
+#define RX_HIDDEN __attribute__((visibility("hidden")))
+#define RX_LIKELY(x) __builtin_expect(!!(x), 1)
+#define RX_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define RX_HIDDEN
+#define RX_LIKELY(x) (x)
+#define RX_UNLIKELY(x) (x)
+#endif
+
+#define RX_NDATA_MAX 255 /* order of g in GF(2^8) */
+
+/* ---- kernel signatures (one per op) ---------------------------------- */
+typedef void (*raidx__xor_fn)(void *dst, const void *const *srcs,
+			      unsigned nsrc, size_t len);
+typedef void (*raidx__gen_fn)(unsigned disks, size_t len, void **ptrs);
+typedef void (*raidx__xsyn_fn)(unsigned disks, unsigned start, unsigned stop,
+			       size_t len, void **ptrs);
+/* faila < failb <= disks-3 */
+typedef void (*raidx__r2_fn)(unsigned disks, size_t len, unsigned faila,
+			     unsigned failb, void **ptrs);
+typedef void (*raidx__rdp_fn)(unsigned disks, size_t len, unsigned faila,
+			      void **ptrs);
+
+struct raidx__impl {
+	const char *name;  /* unique within its op, e.g. "avx2x2" */
+	uint8_t op;        /* enum raidx_op */
+	uint8_t priority;  /* static choice: highest supported wins */
+	uint16_t granule;  /* len handed to fn is a multiple of this */
+	uint32_t features; /* RAIDX_CPU_* bits all required */
+	union {
+		raidx__xor_fn xor_gen; /* xor_gen and xor_acc */
+		raidx__gen_fn gen;
+		raidx__xsyn_fn xsyn;
+		raidx__r2_fn r2;
+		raidx__rdp_fn rdp;
+	} fn;
+};
+
+/* Each implementation file exports one table, terminated by name == NULL.
+ * dispatch.c lists the tables of the files compiled for this target. */
+#define RAIDX__IMPL_TABLE(isa) const struct raidx__impl raidx__impls_##isa[]
+
+/* ---- GF(2^8) tables, generated at build time by tools/gengf.c -------- */
+RX_HIDDEN extern const uint8_t raidx__gf_exp[510]; /* g^i, i < 510 (doubled) */
+RX_HIDDEN extern const uint8_t raidx__gf_log[256]; /* log_g(x), log(0) = 0 */
+RX_HIDDEN extern const uint8_t raidx__gf_inv[256]; /* x^-1, inv(0) = 0 */
+RX_HIDDEN extern const uint8_t raidx__gf_mul[256][256]; /* a * b */
+/* Nibble tables for pshufb/tbl multiplies by a constant c:
+ * c*x = lo[c][x & 15] ^ hi[c][x >> 4]. */
+RX_HIDDEN extern const uint8_t raidx__gf_mul_lo[256][16];
+RX_HIDDEN extern const uint8_t raidx__gf_mul_hi[256][16];
+/* 8x8 bit matrices for GFNI vgf2p8affineqb computing c*x modulo 0x11d
+ * (vgf2p8mulb works modulo 0x11b and is wrong for RAID-6). */
+RX_HIDDEN extern const uint64_t raidx__gf_affine[256];
+
+static inline uint8_t raidx__gf_mul1(uint8_t a, uint8_t b)
+{
+	return raidx__gf_mul[a][b];
+}
+
+/* g^n for any n >= 0 (exponents are taken modulo 255). */
+static inline uint8_t raidx__gf_pow2(unsigned n)
+{
+	return raidx__gf_exp[n % 255];
+}
+
+/* Recovery coefficients for data blocks x < y:
+ *   Dx = A * Pxy ^ B * Qxy,  Dy = Pxy ^ Dx
+ * where Pxy = P ^ (XOR of surviving data), Qxy = Q ^ (sum g^i D_i over
+ * surviving data), A = g^(y-x) / (g^(y-x) ^ 1), B = g^-x / (g^(y-x) ^ 1).
+ * (From Pxy = Dx ^ Dy and Qxy = g^x Dx ^ g^y Dy.) */
+static inline void raidx__recov_coef(unsigned x, unsigned y, uint8_t *a,
+				     uint8_t *b)
+{
+	uint8_t gyx = raidx__gf_exp[y - x];
+	uint8_t den = raidx__gf_inv[gyx ^ 1];
+	*a = raidx__gf_mul[gyx][den];
+	*b = raidx__gf_mul[raidx__gf_exp[255 - x]][den];
+}
+
+/* ---- the reference implementation (ref.c), also used for tails ------- */
+RX_HIDDEN void raidx__ref_xor_gen(void *dst, const void *const *srcs,
+				  unsigned nsrc, size_t len);
+RX_HIDDEN void raidx__ref_xor_acc(void *dst, const void *const *srcs,
+				  unsigned nsrc, size_t len);
+RX_HIDDEN void raidx__ref_gen_syndrome(unsigned disks, size_t len,
+				       void **ptrs);
+RX_HIDDEN void raidx__ref_xor_syndrome(unsigned disks, unsigned start,
+				       unsigned stop, size_t len, void **ptrs);
+RX_HIDDEN void raidx__ref_recov_2data(unsigned disks, size_t len,
+				      unsigned faila, unsigned failb,
+				      void **ptrs);
+RX_HIDDEN void raidx__ref_recov_datap(unsigned disks, size_t len,
+				      unsigned faila, void **ptrs);
+
+/* ---- the registry (dispatch.c) --------------------------------------- */
+/* All compiled-in implementations of `op`, in registration order (which is
+ * also the index used by raidx_impl_name()). */
+RX_HIDDEN unsigned raidx__impl_list(enum raidx_op op,
+				    const struct raidx__impl *const **list);
+RX_HIDDEN const struct raidx__impl *raidx__impl_find(enum raidx_op op,
+						     const char *name);
+RX_HIDDEN int raidx__impl_runnable(const struct raidx__impl *impl);
+RX_HIDDEN const struct raidx__impl *raidx__impl_current(enum raidx_op op);
+
+/* Run one implementation on validated arguments: the granule-aligned bulk
+ * through the kernel, the tail through the reference.  The public functions
+ * are argument checks around these; tests and the bench call them to drive
+ * every kernel directly.  For recov_2data, faila and failb may come in either
+ * order. */
+RX_HIDDEN void raidx__run_xor(const struct raidx__impl *impl, void *dst,
+			      const void *const *srcs, unsigned nsrc,
+			      size_t len);
+RX_HIDDEN void raidx__run_gen_syndrome(const struct raidx__impl *impl,
+				       unsigned disks, size_t len, void **ptrs);
+RX_HIDDEN void raidx__run_xor_syndrome(const struct raidx__impl *impl,
+				       unsigned disks, unsigned start,
+				       unsigned stop, size_t len, void **ptrs);
+RX_HIDDEN void raidx__run_recov_2data(const struct raidx__impl *impl,
+				      unsigned disks, size_t len,
+				      unsigned faila, unsigned failb,
+				      void **ptrs);
+RX_HIDDEN void raidx__run_recov_datap(const struct raidx__impl *impl,
+				      unsigned disks, size_t len,
+				      unsigned faila, void **ptrs);
+
+/* ---- CPU features (x86/cpu_features.c, arm/cpu_features.c) ---------- */
+/* Raw detected features, before RAIDX_DISABLE masking. */
+RX_HIDDEN uint32_t raidx__cpu_detect(void);
+
+#endif /* RAIDX_IMPL_H */

@@ -1,0 +1,64 @@
+/*
+ * x86 CPU feature detection.
+ *
+ * A CPUID flag alone is not enough: the OS must also save the wider register
+ * state on context switches, which XGETBV(0) reports in XCR0 (bits 1-2: SSE
+ * and AVX state; bits 5-7: AVX-512 opmask and ZMM state).  Without that check
+ * a kernel could be chosen that faults, as the Linux RAID-6 code once did
+ * under `qemu -cpu max,xsave=off`.
+ */
+#include <cpuid.h>
+#include <immintrin.h>
+
+#include "raidx_impl.h"
+
+#define XCR0_SSE_AVX 0x06u
+#define XCR0_AVX512 0xe0u
+
+__attribute__((target("xsave"))) static uint64_t read_xcr0(void)
+{
+	return _xgetbv(0);
+}
+
+uint32_t raidx__cpu_detect(void)
+{
+	unsigned a, b, c, d, max;
+	uint32_t f = 0;
+	uint64_t xcr0 = 0;
+
+	max = __get_cpuid_max(0, NULL);
+	if (max < 1)
+		return 0;
+	__cpuid(1, a, b, c, d);
+	if (d & (1u << 26))
+		f |= RAIDX_CPU_SSE2;
+	if (c & (1u << 9))
+		f |= RAIDX_CPU_SSSE3;
+	/* OSXSAVE (bit 27) says XGETBV may be executed. */
+	if (c & (1u << 27))
+		xcr0 = read_xcr0();
+	if ((c & (1u << 28)) && (xcr0 & XCR0_SSE_AVX) == XCR0_SSE_AVX)
+		f |= RAIDX_CPU_AVX;
+	if (max < 7)
+		return f;
+	__cpuid_count(7, 0, a, b, c, d);
+	if ((f & RAIDX_CPU_AVX) && (b & (1u << 5)))
+		f |= RAIDX_CPU_AVX2;
+	if ((f & RAIDX_CPU_AVX) && (xcr0 & XCR0_AVX512) == XCR0_AVX512 &&
+	    (b & (1u << 16))) {
+		f |= RAIDX_CPU_AVX512F;
+		if (b & (1u << 30))
+			f |= RAIDX_CPU_AVX512BW;
+		if (b & (1u << 31))
+			f |= RAIDX_CPU_AVX512VL;
+		if (b & (1u << 17))
+			f |= RAIDX_CPU_AVX512DQ;
+		if (c & (1u << 1))
+			f |= RAIDX_CPU_AVX512VBMI;
+	}
+	/* GFNI's legacy-SSE form needs only SSE state; every raidx GFNI kernel
+	 * also requires AVX2 or AVX-512, which carry their own OS checks. */
+	if (c & (1u << 8))
+		f |= RAIDX_CPU_GFNI;
+	return f;
+}
