@@ -1,0 +1,13 @@
+/*
+ * tool.h - the subcommands of the `raidx` command-line tool.  Each takes the
+ * arguments after its own name (argv[0] is the subcommand name) and returns
+ * the process exit status.
+ */
+#ifndef RAIDX_TOOL_H
+#define RAIDX_TOOL_H
+
+int raidx_tool_info(int argc, char **argv);     /* tools/raidx.c */
+int raidx_tool_selftest(int argc, char **argv); /* tools/selftest.c */
+int raidx_tool_bench(int argc, char **argv);    /* tools/bench.c */
+
+#endif
