@@ -5,3 +5,10 @@ uint32_t raidx__cpu_detect(void)
 {
 	return 0;
 }
+
+void raidx__cpu_ident(char *buf, size_t size)
+{
+	if (size)
+		buf[0] = 0;
+	strncat(buf, "generic", size ? size - 1 : 0);
+}

@@ -5,13 +5,12 @@
  * Each implementation file exports one table of struct raidx__impl (see
  * raidx_impl.h); impl_tables.h, written by CMake, lists the tables of the
  * files compiled for this target.  At the first call (or raidx_init()) the
- * tables are sorted into one list per operation and each operation gets its
- * own choice, once, under pthread_once.  The choice is kept in one atomic
- * pointer per operation: a call costs one acquire load.
+ * tables are sorted into one list per operation (pthread_once); select.c then
+ * makes each operation's own choice.  Each public call asks select.c for the
+ * implementation for its operation and size: one acquire load.
  */
 #include <errno.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "raidx_impl.h"
@@ -32,8 +31,7 @@ static const struct raidx__impl *const all_tables[] = {
 static const struct raidx__impl *impls[RAIDX_OP_COUNT][MAX_IMPLS];
 static unsigned nimpls[RAIDX_OP_COUNT];
 static uint32_t cpu_features;
-static _Atomic(const struct raidx__impl *) current[RAIDX_OP_COUNT];
-static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static pthread_once_t registry_once = PTHREAD_ONCE_INIT;
 
 static const char *const op_names[RAIDX_OP_COUNT] = {
 	"xor_gen", "xor_acc", "gen_syndrome", "xor_syndrome", "recov_2data",
@@ -99,26 +97,16 @@ static uint32_t disabled_mask(const char *s)
 	return mask;
 }
 
-/* ---- registry and selection ------------------------------------------ */
+/* ---- registry -------------------------------------------------------- */
 
 static int runnable(const struct raidx__impl *impl)
 {
 	return (impl->features & ~cpu_features) == 0;
 }
 
-static const struct raidx__impl *static_choice(enum raidx_op op)
-{
-	const struct raidx__impl *best = NULL;
-
-	for (unsigned i = 0; i < nimpls[op]; i++) {
-		const struct raidx__impl *c = impls[op][i];
-		if (runnable(c) && (!best || c->priority > best->priority))
-			best = c;
-	}
-	return best; /* never NULL: "ref" needs nothing */
-}
-
-static void init_once_fn(void)
+/* Builds the per-op lists and reads the CPU features; never calibrates, so
+ * listing implementations (tests, bench, `raidx info`) stays cheap. */
+static void registry_once_fn(void)
 {
 	cpu_features = raidx__cpu_detect() & ~disabled_mask(getenv("RAIDX_DISABLE"));
 
@@ -128,38 +116,17 @@ static void init_once_fn(void)
 				impls[i->op][nimpls[i->op]++] = i;
 		}
 	}
-	for (int op = 0; op < RAIDX_OP_COUNT; op++)
-		atomic_store_explicit(&current[op], static_choice(op),
-				      memory_order_release);
 }
 
 static void ensure_init(void)
 {
-	pthread_once(&init_once, init_once_fn);
-}
-
-int raidx_init(void)
-{
-	ensure_init();
-	return 0;
+	pthread_once(&registry_once, registry_once_fn);
 }
 
 uint32_t raidx_cpu_features(void)
 {
 	ensure_init();
 	return cpu_features;
-}
-
-const struct raidx__impl *raidx__impl_current(enum raidx_op op)
-{
-	const struct raidx__impl *impl =
-		atomic_load_explicit(&current[op], memory_order_acquire);
-
-	if (RX_UNLIKELY(!impl)) {
-		ensure_init();
-		impl = atomic_load_explicit(&current[op], memory_order_acquire);
-	}
-	return impl;
 }
 
 unsigned raidx__impl_list(enum raidx_op op,
@@ -222,33 +189,6 @@ int raidx_impl_supported(enum raidx_op op, unsigned index)
 	const struct raidx__impl *const *list;
 	unsigned n = raidx__impl_list(op, &list);
 	return index < n ? runnable(list[index]) : -EINVAL;
-}
-
-const char *raidx_impl_selected(enum raidx_op op)
-{
-	if ((unsigned)op >= RAIDX_OP_COUNT)
-		return NULL;
-	return raidx__impl_current(op)->name;
-}
-
-int raidx_impl_select(enum raidx_op op, const char *name)
-{
-	const struct raidx__impl *impl;
-
-	ensure_init();
-	if ((unsigned)op >= RAIDX_OP_COUNT)
-		return -EINVAL;
-	if (!name) {
-		impl = static_choice(op);
-	} else {
-		impl = raidx__impl_find(op, name);
-		if (!impl)
-			return -ENOENT;
-		if (!runnable(impl))
-			return -ENOTSUP;
-	}
-	atomic_store_explicit(&current[op], impl, memory_order_release);
-	return 0;
 }
 
 const char *raidx_version(void)
@@ -394,7 +334,8 @@ int raidx_xor_gen(void *dst, const void *const *srcs, unsigned nsrc, size_t len)
 	int r = check_xor(dst, srcs, nsrc);
 	if (r || !len)
 		return r;
-	raidx__run_xor(raidx__impl_current(RAIDX_OP_XOR_GEN), dst, srcs, nsrc, len);
+	raidx__run_xor(raidx__impl_choose(RAIDX_OP_XOR_GEN, (nsrc + 1) * len),
+		       dst, srcs, nsrc, len);
 	return 0;
 }
 
@@ -403,7 +344,8 @@ int raidx_xor_acc(void *dst, const void *const *srcs, unsigned nsrc, size_t len)
 	int r = check_xor(dst, srcs, nsrc);
 	if (r || !len)
 		return r;
-	raidx__run_xor(raidx__impl_current(RAIDX_OP_XOR_ACC), dst, srcs, nsrc, len);
+	raidx__run_xor(raidx__impl_choose(RAIDX_OP_XOR_ACC, (nsrc + 1) * len),
+		       dst, srcs, nsrc, len);
 	return 0;
 }
 
@@ -414,8 +356,9 @@ int raidx_gen_syndrome(unsigned disks, size_t len, void **ptrs)
 	int r = check_stripe(disks, ptrs, 0, disks - 3);
 	if (r || !len)
 		return r;
-	raidx__run_gen_syndrome(raidx__impl_current(RAIDX_OP_GEN_SYNDROME),
-				disks, len, ptrs);
+	raidx__run_gen_syndrome(
+		raidx__impl_choose(RAIDX_OP_GEN_SYNDROME, disks * len), disks,
+		len, ptrs);
 	return 0;
 }
 
@@ -427,8 +370,9 @@ int raidx_xor_syndrome(unsigned disks, unsigned start, unsigned stop,
 	int r = check_stripe(disks, ptrs, start, stop);
 	if (r || !len)
 		return r;
-	raidx__run_xor_syndrome(raidx__impl_current(RAIDX_OP_XOR_SYNDROME),
-				disks, start, stop, len, ptrs);
+	raidx__run_xor_syndrome(
+		raidx__impl_choose(RAIDX_OP_XOR_SYNDROME, (stop - start + 3) * len),
+		disks, start, stop, len, ptrs);
 	return 0;
 }
 
@@ -441,8 +385,9 @@ int raidx_recov_2data(unsigned disks, size_t len, unsigned faila,
 	int r = check_stripe(disks, ptrs, 0, disks - 3);
 	if (r || !len)
 		return r;
-	raidx__run_recov_2data(raidx__impl_current(RAIDX_OP_RECOV_2DATA),
-			       disks, len, faila, failb, ptrs);
+	raidx__run_recov_2data(
+		raidx__impl_choose(RAIDX_OP_RECOV_2DATA, disks * len), disks, len,
+		faila, failb, ptrs);
 	return 0;
 }
 
@@ -453,8 +398,9 @@ int raidx_recov_datap(unsigned disks, size_t len, unsigned faila, void **ptrs)
 	int r = check_stripe(disks, ptrs, 0, disks - 3);
 	if (r || !len)
 		return r;
-	raidx__run_recov_datap(raidx__impl_current(RAIDX_OP_RECOV_DATAP), disks,
-			       len, faila, ptrs);
+	raidx__run_recov_datap(
+		raidx__impl_choose(RAIDX_OP_RECOV_DATAP, disks * len), disks, len,
+		faila, ptrs);
 	return 0;
 }
 
@@ -468,7 +414,8 @@ int raidx_recov_datap(unsigned disks, size_t len, unsigned faila, void **ptrs)
 static void regen_q(unsigned disks, size_t len, void **ptrs)
 {
 	_Alignas(64) uint8_t scratch[QCHUNK];
-	const struct raidx__impl *impl = raidx__impl_current(RAIDX_OP_GEN_SYNDROME);
+	const struct raidx__impl *impl =
+		raidx__impl_choose(RAIDX_OP_GEN_SYNDROME, disks * len);
 	void *t[RAIDX_MAX_DISKS];
 
 	for (size_t off = 0; off < len; off += QCHUNK) {
@@ -488,7 +435,8 @@ static void rebuild_by_xor(unsigned disks, size_t len, unsigned x, void **ptrs)
 	for (unsigned z = 0; z < disks - 1; z++)
 		if (z != x)
 			srcs[n++] = ptrs[z];
-	raidx__run_xor(raidx__impl_current(RAIDX_OP_XOR_GEN), ptrs[x], srcs, n, len);
+	raidx__run_xor(raidx__impl_choose(RAIDX_OP_XOR_GEN, (n + 1) * len), ptrs[x],
+		       srcs, n, len);
 }
 
 int raidx_recover(unsigned disks, size_t len, unsigned nfail,
@@ -527,17 +475,20 @@ int raidx_recover(unsigned disks, size_t len, unsigned nfail,
 		else
 			rebuild_by_xor(disks, len, a, ptrs); /* data or P */
 	} else if (b < pidx) {
-		raidx__run_recov_2data(raidx__impl_current(RAIDX_OP_RECOV_2DATA),
-				       disks, len, a, b, ptrs);
+		raidx__run_recov_2data(
+			raidx__impl_choose(RAIDX_OP_RECOV_2DATA, disks * len),
+			disks, len, a, b, ptrs);
 	} else if (b == pidx) {
-		raidx__run_recov_datap(raidx__impl_current(RAIDX_OP_RECOV_DATAP),
-				       disks, len, a, ptrs);
+		raidx__run_recov_datap(
+			raidx__impl_choose(RAIDX_OP_RECOV_DATAP, disks * len),
+			disks, len, a, ptrs);
 	} else if (a < pidx) { /* data + Q */
 		rebuild_by_xor(disks, len, a, ptrs);
 		regen_q(disks, len, ptrs);
 	} else { /* P + Q */
-		raidx__run_gen_syndrome(raidx__impl_current(RAIDX_OP_GEN_SYNDROME),
-					disks, len, ptrs);
+		raidx__run_gen_syndrome(
+			raidx__impl_choose(RAIDX_OP_GEN_SYNDROME, disks * len),
+			disks, len, ptrs);
 	}
 	return 0;
 }

@@ -64,11 +64,24 @@ struct raidx__impl {
 		raidx__r2_fn r2;
 		raidx__rdp_fn rdp;
 	} fn;
+	uint32_t flags;    /* RAIDX__F_* */
 };
 
-/* Each implementation file exports one table, terminated by name == NULL.
- * dispatch.c lists the tables of the files compiled for this target. */
+/* Non-temporal stores: only a candidate for calls that stream more bytes
+ * than the last-level cache holds (the output would be evicted before it is
+ * read again anyway); never for in-cache sizes, where it costs (seed 000). */
+#define RAIDX__F_NT 1u
+
+/* Each implementation file exports one table, terminated by RAIDX__END.
+ * dispatch.c lists the tables of the files compiled for this target.
+ * Entries: RAIDX__ENTRY("avx2x2", RAIDX_OP_GEN_SYNDROME, prio, granule,
+ * RAIDX_CPU_AVX2, gen, fn, 0) where the 6th argument names the fn member. */
 #define RAIDX__IMPL_TABLE(isa) const struct raidx__impl raidx__impls_##isa[]
+#define RAIDX__ENTRY(name_, op_, prio_, granule_, features_, kind_, fn_, flags_) \
+	{ .name = (name_), .op = (op_), .priority = (prio_),                     \
+	  .granule = (granule_), .features = (features_), .fn.kind_ = (fn_),     \
+	  .flags = (flags_) }
+#define RAIDX__END { .name = NULL }
 
 /* ---- GF(2^8) tables, generated at build time by tools/gengf.c -------- */
 RX_HIDDEN extern const uint8_t raidx__gf_exp[510]; /* g^i, i < 510 (doubled) */
@@ -131,7 +144,41 @@ RX_HIDDEN unsigned raidx__impl_list(enum raidx_op op,
 RX_HIDDEN const struct raidx__impl *raidx__impl_find(enum raidx_op op,
 						     const char *name);
 RX_HIDDEN int raidx__impl_runnable(const struct raidx__impl *impl);
-RX_HIDDEN const struct raidx__impl *raidx__impl_current(enum raidx_op op);
+
+/* ---- selection (select.c) -------------------------------------------- */
+/* Size classes: a call that streams more bytes than the last-level cache
+ * holds may prefer a different kernel (non-temporal stores). */
+enum raidx__class { RAIDX__SMALL = 0, RAIDX__LARGE, RAIDX__NCLASS };
+
+/* The implementation a public call of `op` uses when it streams `bytes`
+ * bytes in all (inputs plus outputs).  Triggers selection once. */
+RX_HIDDEN const struct raidx__impl *raidx__impl_choose(enum raidx_op op,
+						       size_t bytes);
+RX_HIDDEN enum raidx__class raidx__class_of(size_t bytes);
+/* The in-cache choice. */
+static inline const struct raidx__impl *raidx__impl_current(enum raidx_op op)
+{
+	return raidx__impl_choose(op, 0);
+}
+
+/* What selection did, for `raidx info` and `raidx tune`. */
+struct raidx__select_report {
+	const char *how;          /* "bench", "static", "tuning file", "forced" */
+	double calib_ms;          /* whole calibration, all ops */
+	size_t large_bytes;       /* threshold of the large class */
+	struct {
+		const struct raidx__impl *pick[RAIDX__NCLASS];
+		const char *source;   /* how this op's pick was made */
+		unsigned ncand;       /* candidates measured, best first */
+		const struct raidx__impl *cand[16];
+		double gbps[16];      /* on the calibration shapes, data bytes */
+	} op[RAIDX_OP_COUNT];
+};
+RX_HIDDEN void raidx__select_report(struct raidx__select_report *r);
+/* Write the current picks as a tuning file (RAIDX_TUNING format). */
+RX_HIDDEN int raidx__tuning_save(const char *path);
+/* A short identity of this CPU for tuning files (vendor, model, features). */
+RX_HIDDEN void raidx__cpu_ident(char *buf, size_t size);
 
 /* Run one implementation on validated arguments: the granule-aligned bulk
  * through the kernel, the tail through the reference.  The public functions

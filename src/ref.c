@@ -131,11 +131,11 @@ void raidx__ref_recov_datap(unsigned disks, size_t len, unsigned faila,
 }
 
 RAIDX__IMPL_TABLE(ref) = {
-	{ "ref", RAIDX_OP_XOR_GEN, 0, 1, 0, { .xor_gen = raidx__ref_xor_gen } },
-	{ "ref", RAIDX_OP_XOR_ACC, 0, 1, 0, { .xor_gen = raidx__ref_xor_acc } },
-	{ "ref", RAIDX_OP_GEN_SYNDROME, 0, 1, 0, { .gen = raidx__ref_gen_syndrome } },
-	{ "ref", RAIDX_OP_XOR_SYNDROME, 0, 1, 0, { .xsyn = raidx__ref_xor_syndrome } },
-	{ "ref", RAIDX_OP_RECOV_2DATA, 0, 1, 0, { .r2 = raidx__ref_recov_2data } },
-	{ "ref", RAIDX_OP_RECOV_DATAP, 0, 1, 0, { .rdp = raidx__ref_recov_datap } },
-	{ NULL, 0, 0, 0, 0, { NULL } },
+	RAIDX__ENTRY("ref", RAIDX_OP_XOR_GEN, 0, 1, 0, xor_gen, raidx__ref_xor_gen, 0),
+	RAIDX__ENTRY("ref", RAIDX_OP_XOR_ACC, 0, 1, 0, xor_gen, raidx__ref_xor_acc, 0),
+	RAIDX__ENTRY("ref", RAIDX_OP_GEN_SYNDROME, 0, 1, 0, gen, raidx__ref_gen_syndrome, 0),
+	RAIDX__ENTRY("ref", RAIDX_OP_XOR_SYNDROME, 0, 1, 0, xsyn, raidx__ref_xor_syndrome, 0),
+	RAIDX__ENTRY("ref", RAIDX_OP_RECOV_2DATA, 0, 1, 0, r2, raidx__ref_recov_2data, 0),
+	RAIDX__ENTRY("ref", RAIDX_OP_RECOV_DATAP, 0, 1, 0, rdp, raidx__ref_recov_datap, 0),
+	RAIDX__END,
 };

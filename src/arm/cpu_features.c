@@ -3,6 +3,8 @@
  * AArch64, but Linux still reports it in AT_HWCAP (HWCAP_ASIMD), as it does
  * the SHA3 extension that brings the three-way XOR EOR3.
  */
+#include <stdio.h>
+
 #include "raidx_impl.h"
 
 #if defined(__linux__)
@@ -28,4 +30,18 @@ uint32_t raidx__cpu_detect(void)
 	f |= RAIDX_CPU_NEON; /* baseline on AArch64 */
 #endif
 	return f;
+}
+
+/* The MIDR (implementer, part, revision) names the core for tuning files. */
+void raidx__cpu_ident(char *buf, size_t size)
+{
+	char midr[64] = "unknown";
+	FILE *f = fopen("/sys/devices/system/cpu/cpu0/regs/identification/midr_el1", "r");
+
+	if (f) {
+		if (fgets(midr, sizeof(midr), f))
+			midr[strcspn(midr, "\n")] = 0;
+		fclose(f);
+	}
+	snprintf(buf, size, "aarch64 midr %s", midr);
 }

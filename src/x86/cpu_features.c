@@ -9,6 +9,7 @@
  */
 #include <cpuid.h>
 #include <immintrin.h>
+#include <stdio.h>
 
 #include "raidx_impl.h"
 
@@ -61,4 +62,34 @@ uint32_t raidx__cpu_detect(void)
 	if (c & (1u << 8))
 		f |= RAIDX_CPU_GFNI;
 	return f;
+}
+
+/* "AuthenticAMD family 25 model 1 stepping 1: AMD EPYC ..." for tuning
+ * files: picks measured on one CPU model are not carried to another. */
+void raidx__cpu_ident(char *buf, size_t size)
+{
+	unsigned r[12] = { 0 }, a, b, c, d;
+	char vendor[13] = { 0 }, brand[49] = { 0 };
+
+	__cpuid(0, a, b, c, d);
+	memcpy(vendor, &b, 4);
+	memcpy(vendor + 4, &d, 4);
+	memcpy(vendor + 8, &c, 4);
+	__cpuid(1, a, b, c, d);
+	unsigned family = (a >> 8) & 15, model = (a >> 4) & 15;
+	if (family == 15)
+		family += (a >> 20) & 255;
+	if (family >= 6)
+		model |= ((a >> 16) & 15) << 4;
+	if (__get_cpuid_max(0x80000000, NULL) >= 0x80000004) {
+		for (unsigned i = 0; i < 3; i++)
+			__cpuid(0x80000002 + i, r[4 * i], r[4 * i + 1], r[4 * i + 2],
+				r[4 * i + 3]);
+		memcpy(brand, r, 48);
+	}
+	char *s = brand;
+	while (*s == ' ')
+		s++;
+	snprintf(buf, size, "%s family %u model %u stepping %u: %s", vendor,
+		 family, model, a & 15, s);
 }

@@ -1,0 +1,616 @@
+/*
+ * select.c - choosing, for each operation and size class, the fastest kernel
+ * this CPU can run, once, in a few milliseconds.
+ *
+ * Why measure at all: the fastest kernel depends on the core (unroll, port
+ * counts, load/store bandwidth), and differs between operations: the seed
+ * threads show gen_syndrome preferring x4 where xor_syndrome prefers x2, and
+ * Linux choosing both from one benchmark of gen_syndrome alone.  So every
+ * operation gets its own calibration, on shapes that look like real use:
+ * several disk counts, xor_syndrome over whole, half, quarter and one-disk
+ * windows, xor over 1..8 sources.
+ *
+ * Why it is fast: the shapes are in-cache (4 KiB blocks), so a trial takes a
+ * microsecond or two and the whole calibration a few milliseconds, where the
+ * Linux boot benchmark spends hundreds.  Candidates that lose by more than
+ * half after the first round are dropped (a portable kernel cannot catch up
+ * with an AVX2 one), so the slow ones are timed once.
+ *
+ * Why it is stable: rounds are interleaved (A B C A B C ...) so drift on a
+ * noisy machine hits every candidate alike, each candidate keeps its minimum
+ * over the rounds, and candidates within TIE_MARGIN of the best are
+ * considered equal and resolved by the fixed static priority: the same
+ * machine makes the same picks run after run, and a pick only departs from
+ * the static order when the measured gain is real.
+ *
+ * Size classes: a call that streams more than the last-level cache holds is
+ * "large".  There, kernels with non-temporal stores (RAIDX__F_NT) become
+ * candidates: their output would be evicted before it is read anyway, and
+ * bypassing the cache saves the read-for-ownership.  Measuring that class
+ * takes tens of milliseconds of memory traffic, too slow for start-up, so
+ * at start-up the large class takes the in-cache pick's "nt" twin when there
+ * is one; `raidx tune` measures it for real and saves the result.
+ */
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "raidx_impl.h"
+
+static _Atomic(const struct raidx__impl *) choice[RAIDX_OP_COUNT][RAIDX__NCLASS];
+/* What selection itself chose, restored by raidx_impl_select(op, NULL). */
+static const struct raidx__impl *auto_pick[RAIDX_OP_COUNT][RAIDX__NCLASS];
+static size_t large_bytes; /* written once before choice[] is published */
+static struct raidx__select_report rep;
+static int env_error;
+static pthread_once_t select_once = PTHREAD_ONCE_INIT;
+
+#define TIE_MARGIN 0.03  /* within 3%: a tie, keep the static preference */
+#define PRUNE_RATIO 1.5  /* slower than this after round 1: out */
+#define ROUNDS 5
+#define TRIAL_NS 2000.0  /* target length of one timed trial */
+#define BLOCK 4096       /* in-cache block length of the calibration */
+#define MAX_BLOCKS 20
+
+/* ---- size classes ------------------------------------------------------ */
+
+/* Size of the largest cache level, from sysfs (what the kernel reports for
+ * this core: on the Zen 3 VMs we develop on, 32 MiB of L3), else sysconf
+ * (glibc sums cpuid over the package there: 256 MiB, which would keep
+ * non-temporal kernels away from every realistic size). */
+static size_t sysfs_llc(void)
+{
+	size_t best = 0;
+
+	for (int i = 0; i < 8; i++) {
+		char path[96], buf[32];
+		FILE *f;
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(buf, sizeof(buf), f)) {
+			char *end;
+			unsigned long long v = strtoull(buf, &end, 10);
+			if (*end == 'K')
+				v <<= 10;
+			else if (*end == 'M')
+				v <<= 20;
+			if (v > best)
+				best = (size_t)v;
+		}
+		fclose(f);
+	}
+	return best;
+}
+
+static size_t llc_bytes(void)
+{
+	long v = (long)sysfs_llc();
+	if (v > 0)
+		return (size_t)v;
+#ifdef _SC_LEVEL3_CACHE_SIZE
+	v = sysconf(_SC_LEVEL3_CACHE_SIZE);
+	if (v <= 0)
+		v = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+	/* Unknown (some VMs, many ARM kernels): assume a server-sized LLC, so
+	 * that non-temporal stores are only used where they cannot hurt. */
+	return v > 0 ? (size_t)v : (size_t)32 << 20;
+}
+
+enum raidx__class raidx__class_of(size_t bytes)
+{
+	return bytes > large_bytes ? RAIDX__LARGE : RAIDX__SMALL;
+}
+
+/* ---- static choice ----------------------------------------------------- */
+
+static const struct raidx__impl *static_choice(enum raidx_op op, int allow_nt)
+{
+	const struct raidx__impl *const *list, *best = NULL;
+	unsigned n = raidx__impl_list(op, &list);
+
+	for (unsigned i = 0; i < n; i++) {
+		const struct raidx__impl *c = list[i];
+		if (!raidx__impl_runnable(c) || (!allow_nt && (c->flags & RAIDX__F_NT)))
+			continue;
+		if (!best || c->priority > best->priority)
+			best = c;
+	}
+	return best; /* never NULL: "ref" needs nothing */
+}
+
+/* The "nt" twin of an in-cache pick ("avx2x4" -> "avx2x4nt"), if runnable. */
+static const struct raidx__impl *nt_twin(const struct raidx__impl *impl)
+{
+	char name[64];
+
+	if (snprintf(name, sizeof(name), "%snt", impl->name) >= (int)sizeof(name))
+		return impl;
+	const struct raidx__impl *t = raidx__impl_find(impl->op, name);
+	return t && raidx__impl_runnable(t) && (t->flags & RAIDX__F_NT) ? t : impl;
+}
+
+/* ---- calibration -------------------------------------------------------- */
+
+/* One calibration shape.  For xor ops `disks` is the number of sources; for
+ * xor_syndrome a/b are start/stop, for recovery the failed data disks. */
+struct shape {
+	uint16_t disks;
+	uint8_t a, b;
+};
+
+static const struct shape xor_shapes[] = { { 1, 0, 0 }, { 2, 0, 0 }, { 3, 0, 0 },
+					   { 4, 0, 0 }, { 8, 0, 0 } };
+static const struct shape gen_shapes[] = { { 6, 0, 0 }, { 10, 0, 0 }, { 18, 0, 0 } };
+/* Windows of real partial writes: whole, halves, a quarter, one disk. */
+static const struct shape xsyn_shapes[] = {
+	{ 10, 0, 7 }, { 10, 4, 7 }, { 10, 0, 3 }, { 10, 7, 7 },
+	{ 18, 8, 15 }, { 18, 12, 15 }, { 18, 0, 0 },
+};
+static const struct shape r2_shapes[] = { { 6, 0, 1 }, { 10, 3, 7 }, { 18, 0, 15 } };
+static const struct shape rdp_shapes[] = { { 6, 1, 0 }, { 10, 4, 0 }, { 18, 15, 0 } };
+
+static const struct {
+	const struct shape *s;
+	unsigned n;
+} op_shapes[RAIDX_OP_COUNT] = {
+	[RAIDX_OP_XOR_GEN] = { xor_shapes, 5 },
+	[RAIDX_OP_XOR_ACC] = { xor_shapes, 5 },
+	[RAIDX_OP_GEN_SYNDROME] = { gen_shapes, 3 },
+	[RAIDX_OP_XOR_SYNDROME] = { xsyn_shapes, 7 },
+	[RAIDX_OP_RECOV_2DATA] = { r2_shapes, 3 },
+	[RAIDX_OP_RECOV_DATAP] = { rdp_shapes, 3 },
+};
+
+static double now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* Data bytes one call reads (the bench's GB/s convention). */
+static double data_bytes(enum raidx_op op, const struct shape *s)
+{
+	switch (op) {
+	case RAIDX_OP_XOR_GEN:
+	case RAIDX_OP_XOR_ACC:
+		return (double)s->disks * BLOCK;
+	case RAIDX_OP_XOR_SYNDROME:
+		return (double)(s->b - s->a + 1) * BLOCK;
+	default:
+		return (double)(s->disks - 2) * BLOCK;
+	}
+}
+
+static void run_once(const struct raidx__impl *impl, const struct shape *s,
+		     void **blk)
+{
+	switch ((enum raidx_op)impl->op) {
+	case RAIDX_OP_XOR_GEN:
+	case RAIDX_OP_XOR_ACC:
+		raidx__run_xor(impl, blk[s->disks], (const void *const *)blk,
+			       s->disks, BLOCK);
+		break;
+	case RAIDX_OP_GEN_SYNDROME:
+		raidx__run_gen_syndrome(impl, s->disks, BLOCK, blk);
+		break;
+	case RAIDX_OP_XOR_SYNDROME:
+		raidx__run_xor_syndrome(impl, s->disks, s->a, s->b, BLOCK, blk);
+		break;
+	case RAIDX_OP_RECOV_2DATA:
+		raidx__run_recov_2data(impl, s->disks, BLOCK, s->a, s->b, blk);
+		break;
+	case RAIDX_OP_RECOV_DATAP:
+		raidx__run_recov_datap(impl, s->disks, BLOCK, s->a, blk);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Nanoseconds per call: the minimum of one trial of `reps` calls. */
+static double trial(const struct raidx__impl *impl, const struct shape *s,
+		    void **blk, unsigned reps)
+{
+	double t0 = now_ns();
+	for (unsigned r = 0; r < reps; r++)
+		run_once(impl, s, blk);
+	return (now_ns() - t0) / reps;
+}
+
+#define MAX_CAND 16
+
+static void calibrate_op(enum raidx_op op, void **blk)
+{
+	const struct raidx__impl *const *list;
+	const struct raidx__impl *cand[MAX_CAND];
+	unsigned n = raidx__impl_list(op, &list), nc = 0;
+	unsigned ns = op_shapes[op].n;
+	const struct shape *shp = op_shapes[op].s;
+	double t[MAX_CAND][8], best[8];
+	unsigned reps[MAX_CAND][8];
+	int alive[MAX_CAND];
+
+	for (unsigned i = 0; i < n && nc < MAX_CAND; i++) {
+		const struct raidx__impl *c = list[i];
+		/* "ref" is the oracle, never a contender; nt kernels belong to
+		 * the large class. */
+		if (!raidx__impl_runnable(c) || (c->flags & RAIDX__F_NT) ||
+		    !strcmp(c->name, "ref"))
+			continue;
+		cand[nc++] = c;
+	}
+	if (nc <= 1) {
+		rep.op[op].ncand = 0;
+		rep.op[op].source = "only candidate";
+		auto_pick[op][RAIDX__SMALL] = nc ? cand[0] : static_choice(op, 0);
+		return;
+	}
+
+	/* Warm-up (code, tables, buffers) and the repetition count per trial. */
+	for (unsigned c = 0; c < nc; c++) {
+		alive[c] = 1;
+		for (unsigned s = 0; s < ns; s++) {
+			run_once(cand[c], &shp[s], blk);
+			double one = trial(cand[c], &shp[s], blk, 1);
+			unsigned r = one > 0 ? (unsigned)(TRIAL_NS / one) : 64;
+			reps[c][s] = r < 1 ? 1 : r > 64 ? 64 : r;
+			t[c][s] = INFINITY;
+		}
+	}
+
+	for (unsigned round = 0; round < ROUNDS; round++) {
+		for (unsigned s = 0; s < ns; s++)
+			for (unsigned c = 0; c < nc; c++) {
+				if (!alive[c])
+					continue;
+				double v = trial(cand[c], &shp[s], blk, reps[c][s]);
+				if (v < t[c][s])
+					t[c][s] = v;
+			}
+		for (unsigned s = 0; s < ns; s++) {
+			best[s] = INFINITY;
+			for (unsigned c = 0; c < nc; c++)
+				if (alive[c] && t[c][s] < best[s])
+					best[s] = t[c][s];
+		}
+		if (round == 0) {
+			for (unsigned c = 0; c < nc; c++)
+				for (unsigned s = 0; s < ns; s++)
+					if (t[c][s] > PRUNE_RATIO * best[s])
+						alive[c] = 0;
+		}
+	}
+
+	/* Score: mean time relative to the best on each shape (1.0 = best on
+	 * every shape), so that no single large shape dominates. */
+	double score[MAX_CAND], bscore = INFINITY;
+	for (unsigned c = 0; c < nc; c++) {
+		score[c] = 0;
+		for (unsigned s = 0; s < ns; s++)
+			score[c] += t[c][s] / best[s];
+		score[c] /= ns;
+		if (!alive[c])
+			score[c] = INFINITY;
+		if (score[c] < bscore)
+			bscore = score[c];
+	}
+	const struct raidx__impl *pick = NULL;
+	for (unsigned c = 0; c < nc; c++)
+		if (score[c] <= bscore * (1 + TIE_MARGIN) &&
+		    (!pick || cand[c]->priority > pick->priority))
+			pick = cand[c];
+	auto_pick[op][RAIDX__SMALL] = pick;
+
+	/* Report: candidates best first, with their speed over all shapes. */
+	unsigned order[MAX_CAND];
+	for (unsigned c = 0; c < nc; c++)
+		order[c] = c;
+	for (unsigned i = 1; i < nc; i++)
+		for (unsigned j = i; j > 0 && score[order[j]] < score[order[j - 1]]; j--) {
+			unsigned x = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = x;
+		}
+	rep.op[op].ncand = nc;
+	rep.op[op].source = "bench";
+	for (unsigned i = 0; i < nc; i++) {
+		unsigned c = order[i];
+		double bytes = 0, ns_total = 0;
+		for (unsigned s = 0; s < ns; s++) {
+			bytes += data_bytes(op, &shp[s]);
+			ns_total += t[c][s];
+		}
+		rep.op[op].cand[i] = cand[c];
+		rep.op[op].gbps[i] = isfinite(ns_total) && ns_total > 0 ? bytes / ns_total : 0;
+	}
+}
+
+static int calibrate_all(void)
+{
+	size_t sz = (size_t)MAX_BLOCKS * BLOCK + 64;
+	uint8_t *arena = malloc(sz);
+	void *blk[MAX_BLOCKS];
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+
+	if (!arena)
+		return -ENOMEM;
+	uint8_t *base = (uint8_t *)(((uintptr_t)arena + 63) & ~(uintptr_t)63);
+	for (size_t i = 0; i < (size_t)MAX_BLOCKS * BLOCK; i++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		base[i] = (uint8_t)x;
+	}
+	for (unsigned i = 0; i < MAX_BLOCKS; i++)
+		blk[i] = base + (size_t)i * BLOCK;
+
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		calibrate_op(op, blk);
+	free(arena);
+	return 0;
+}
+
+/* ---- tuning files ------------------------------------------------------ */
+
+static const char *const class_names[RAIDX__NCLASS] = { "small", "large" };
+
+static void tuning_ident(char *buf, size_t size)
+{
+	char cpu[160];
+	raidx__cpu_ident(cpu, sizeof(cpu));
+	snprintf(buf, size, "%s features=%08x", cpu, (unsigned)raidx_cpu_features());
+}
+
+int raidx__tuning_save(const char *path)
+{
+	char ident[256];
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -errno;
+	tuning_ident(ident, sizeof(ident));
+	fprintf(f, "raidx-tuning 1\nversion %s\ncpu %s\n", RAIDX_VERSION_STRING, ident);
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		for (int c = 0; c < RAIDX__NCLASS; c++)
+			fprintf(f, "%s %s %s\n", raidx_op_name(op), class_names[c],
+				raidx__impl_choose(op, c == RAIDX__LARGE ? (size_t)-1 : 0)->name);
+	return fclose(f) ? -errno : 0;
+}
+
+static void warn(const char *fmt, const char *a, const char *b)
+{
+	fprintf(stderr, "raidx: ");
+	fprintf(stderr, fmt, a, b);
+	fputc('\n', stderr);
+}
+
+/* Load picks from `path`.  All or nothing: a file for another CPU, another
+ * raidx version, or with a name this CPU cannot run is ignored whole. */
+static int tuning_load(const char *path)
+{
+	const struct raidx__impl *got[RAIDX_OP_COUNT][RAIDX__NCLASS] = { { NULL } };
+	char line[512], ident[256], want[300];
+	FILE *f = fopen(path, "r");
+	int ok = 1, lineno = 0;
+
+	if (!f) {
+		warn("RAIDX_TUNING=%s: %s; calibrating instead", path, strerror(errno));
+		return -1;
+	}
+	tuning_ident(ident, sizeof(ident));
+	while (ok && fgets(line, sizeof(line), f)) {
+		char a[64], b[64], c[200];
+		line[strcspn(line, "\n")] = 0;
+		lineno++;
+		if (lineno == 1) {
+			ok = !strcmp(line, "raidx-tuning 1");
+		} else if (lineno == 2) {
+			snprintf(want, sizeof(want), "version %s", RAIDX_VERSION_STRING);
+			if (strcmp(line, want)) {
+				warn("RAIDX_TUNING=%s: written by another raidx version (%s); calibrating instead",
+				     path, line);
+				fclose(f);
+				return -1;
+			}
+		} else if (lineno == 3) {
+			snprintf(want, sizeof(want), "cpu %s", ident);
+			if (strcmp(line, want)) {
+				warn("RAIDX_TUNING=%s: written on another CPU (%s); calibrating instead",
+				     path, line);
+				fclose(f);
+				return -1;
+			}
+		} else if (line[0] && line[0] != '#') {
+			int op, cl = -1;
+			const struct raidx__impl *impl;
+			if (sscanf(line, "%63s %63s %199s", a, b, c) != 3 ||
+			    (op = raidx_op_from_name(a)) < 0) {
+				ok = 0;
+				break;
+			}
+			for (int k = 0; k < RAIDX__NCLASS; k++)
+				if (!strcmp(b, class_names[k]))
+					cl = k;
+			impl = raidx__impl_find(op, c);
+			if (cl < 0 || !impl || !raidx__impl_runnable(impl)) {
+				ok = 0;
+				break;
+			}
+			got[op][cl] = impl;
+		}
+	}
+	fclose(f);
+	for (int op = 0; ok && op < RAIDX_OP_COUNT; op++)
+		for (int c = 0; c < RAIDX__NCLASS; c++)
+			if (!got[op][c])
+				ok = 0;
+	if (!ok) {
+		warn("RAIDX_TUNING=%s: malformed or incomplete%s; calibrating instead", path, "");
+		return -1;
+	}
+	memcpy(auto_pick, got, sizeof(got));
+	return 0;
+}
+
+/* ---- RAIDX_IMPL=op=name,... -------------------------------------------- */
+
+static void apply_forced(const char *s)
+{
+	while (s && *s) {
+		char item[128], *eq;
+		size_t n = strcspn(s, ",");
+		snprintf(item, sizeof(item), "%.*s", (int)(n < 127 ? n : 127), s);
+		s += n + (s[n] == ',');
+		eq = strchr(item, '=');
+		if (!eq) {
+			warn("RAIDX_IMPL: \"%s\" is not op=name%s; ignored", item, "");
+			env_error = 1;
+			continue;
+		}
+		*eq = 0;
+		int op = raidx_op_from_name(item);
+		const struct raidx__impl *impl = op < 0 ? NULL : raidx__impl_find(op, eq + 1);
+		if (op < 0) {
+			warn("RAIDX_IMPL: unknown operation \"%s\"%s; ignored", item, "");
+			env_error = 1;
+		} else if (!impl) {
+			warn("RAIDX_IMPL: %s has no implementation \"%s\"; ignored", item, eq + 1);
+			env_error = 1;
+		} else if (!raidx__impl_runnable(impl)) {
+			warn("RAIDX_IMPL: this CPU cannot run %s=%s; ignored", item, eq + 1);
+			env_error = 1;
+		} else {
+			auto_pick[op][RAIDX__SMALL] = auto_pick[op][RAIDX__LARGE] = impl;
+			rep.op[op].source = "forced by RAIDX_IMPL";
+		}
+	}
+}
+
+/* ---- the one-time selection -------------------------------------------- */
+
+static void select_once_fn(void)
+{
+	const char *tuning = getenv("RAIDX_TUNING");
+	const char *mode = getenv("RAIDX_SELECT");
+	double t0 = now_ns();
+	int done = 0;
+
+	large_bytes = llc_bytes();
+	rep.large_bytes = large_bytes;
+
+	if (tuning && *tuning && tuning_load(tuning) == 0) {
+		rep.how = "tuning file";
+		for (int op = 0; op < RAIDX_OP_COUNT; op++)
+			rep.op[op].source = "tuning file";
+		done = 1;
+	}
+	if (!done && mode && *mode && strcmp(mode, "bench") && strcmp(mode, "static")) {
+		warn("RAIDX_SELECT=%s: expected bench or static%s; using bench", mode, "");
+		env_error = 1;
+	}
+	if (!done && mode && !strcmp(mode, "static")) {
+		rep.how = "static";
+		for (int op = 0; op < RAIDX_OP_COUNT; op++)
+			rep.op[op].source = "static priority";
+		done = 1;
+	} else if (!done) {
+		rep.how = "bench";
+		if (calibrate_all() != 0)
+			rep.how = "static (calibration had no memory)";
+		done = 1;
+	}
+	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
+		if (!auto_pick[op][RAIDX__SMALL])
+			auto_pick[op][RAIDX__SMALL] = static_choice(op, 0);
+		if (!auto_pick[op][RAIDX__LARGE])
+			auto_pick[op][RAIDX__LARGE] = nt_twin(auto_pick[op][RAIDX__SMALL]);
+	}
+	apply_forced(getenv("RAIDX_IMPL"));
+	rep.calib_ms = (now_ns() - t0) / 1e6;
+
+	/* Publish: the large pick first, the small one (which readers test)
+	 * last, with release order so large_bytes and the report are seen. */
+	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
+		rep.op[op].pick[RAIDX__SMALL] = auto_pick[op][RAIDX__SMALL];
+		rep.op[op].pick[RAIDX__LARGE] = auto_pick[op][RAIDX__LARGE];
+		atomic_store_explicit(&choice[op][RAIDX__LARGE], auto_pick[op][RAIDX__LARGE],
+				      memory_order_release);
+		atomic_store_explicit(&choice[op][RAIDX__SMALL], auto_pick[op][RAIDX__SMALL],
+				      memory_order_release);
+	}
+}
+
+static void ensure_selected(void)
+{
+	pthread_once(&select_once, select_once_fn);
+}
+
+const struct raidx__impl *raidx__impl_choose(enum raidx_op op, size_t bytes)
+{
+	const struct raidx__impl *small =
+		atomic_load_explicit(&choice[op][RAIDX__SMALL], memory_order_acquire);
+
+	if (RX_UNLIKELY(!small)) {
+		ensure_selected();
+		small = atomic_load_explicit(&choice[op][RAIDX__SMALL], memory_order_acquire);
+	}
+	if (RX_LIKELY(bytes <= large_bytes))
+		return small;
+	return atomic_load_explicit(&choice[op][RAIDX__LARGE], memory_order_acquire);
+}
+
+int raidx_init(void)
+{
+	ensure_selected();
+	return env_error ? -EINVAL : 0;
+}
+
+void raidx__select_report(struct raidx__select_report *r)
+{
+	ensure_selected();
+	*r = rep;
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		for (int c = 0; c < RAIDX__NCLASS; c++)
+			r->op[op].pick[c] = atomic_load_explicit(&choice[op][c],
+								 memory_order_acquire);
+}
+
+const char *raidx_impl_selected(enum raidx_op op)
+{
+	if ((unsigned)op >= RAIDX_OP_COUNT)
+		return NULL;
+	return raidx__impl_choose(op, 0)->name;
+}
+
+int raidx_impl_select(enum raidx_op op, const char *name)
+{
+	const struct raidx__impl *impl[RAIDX__NCLASS];
+
+	if ((unsigned)op >= RAIDX_OP_COUNT)
+		return -EINVAL;
+	ensure_selected();
+	if (!name) {
+		impl[RAIDX__SMALL] = auto_pick[op][RAIDX__SMALL];
+		impl[RAIDX__LARGE] = auto_pick[op][RAIDX__LARGE];
+	} else {
+		const struct raidx__impl *i = raidx__impl_find(op, name);
+		if (!i)
+			return -ENOENT;
+		if (!raidx__impl_runnable(i))
+			return -ENOTSUP;
+		impl[RAIDX__SMALL] = impl[RAIDX__LARGE] = i;
+	}
+	atomic_store_explicit(&choice[op][RAIDX__LARGE], impl[RAIDX__LARGE],
+			      memory_order_release);
+	atomic_store_explicit(&choice[op][RAIDX__SMALL], impl[RAIDX__SMALL],
+			      memory_order_release);
+	return 0;
+}
