@@ -175,6 +175,9 @@ struct raidx__select_report {
 	} op[RAIDX_OP_COUNT];
 };
 RX_HIDDEN void raidx__select_report(struct raidx__select_report *r);
+/* Measure the large class (non-temporal kernels against the in-cache pick
+ * on a shape twice the LLC); tens of milliseconds to a second. */
+RX_HIDDEN int raidx__tune_large(void);
 /* Write the current picks as a tuning file (RAIDX_TUNING format). */
 RX_HIDDEN int raidx__tuning_save(const char *path);
 /* A short identity of this CPU for tuning files (vendor, model, features). */

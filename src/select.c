@@ -191,30 +191,36 @@ static double data_bytes(enum raidx_op op, const struct shape *s)
 	}
 }
 
-static void run_once(const struct raidx__impl *impl, const struct shape *s,
-		     void **blk)
+static void run_sized(const struct raidx__impl *impl, const struct shape *s,
+		      void **blk, size_t len)
 {
 	switch ((enum raidx_op)impl->op) {
 	case RAIDX_OP_XOR_GEN:
 	case RAIDX_OP_XOR_ACC:
 		raidx__run_xor(impl, blk[s->disks], (const void *const *)blk,
-			       s->disks, BLOCK);
+			       s->disks, len);
 		break;
 	case RAIDX_OP_GEN_SYNDROME:
-		raidx__run_gen_syndrome(impl, s->disks, BLOCK, blk);
+		raidx__run_gen_syndrome(impl, s->disks, len, blk);
 		break;
 	case RAIDX_OP_XOR_SYNDROME:
-		raidx__run_xor_syndrome(impl, s->disks, s->a, s->b, BLOCK, blk);
+		raidx__run_xor_syndrome(impl, s->disks, s->a, s->b, len, blk);
 		break;
 	case RAIDX_OP_RECOV_2DATA:
-		raidx__run_recov_2data(impl, s->disks, BLOCK, s->a, s->b, blk);
+		raidx__run_recov_2data(impl, s->disks, len, s->a, s->b, blk);
 		break;
 	case RAIDX_OP_RECOV_DATAP:
-		raidx__run_recov_datap(impl, s->disks, BLOCK, s->a, blk);
+		raidx__run_recov_datap(impl, s->disks, len, s->a, blk);
 		break;
 	default:
 		break;
 	}
+}
+
+static void run_once(const struct raidx__impl *impl, const struct shape *s,
+		     void **blk)
+{
+	run_sized(impl, s, blk, BLOCK);
 }
 
 /* Nanoseconds per call: the minimum of one trial of `reps` calls. */
@@ -355,6 +361,69 @@ static int calibrate_all(void)
 	for (int op = 0; op < RAIDX_OP_COUNT; op++)
 		calibrate_op(op, blk);
 	free(arena);
+	return 0;
+}
+
+/*
+ * The large class, measured for real (`raidx tune`): for each op that has
+ * non-temporal kernels, time them against the in-cache pick on one shape
+ * that streams twice the LLC, and keep the faster unless the gain is within
+ * TIE_MARGIN (then normal stores, which never hurt a later reader).
+ */
+int raidx__tune_large(void)
+{
+	static const struct shape big[RAIDX_OP_COUNT] = {
+		[RAIDX_OP_XOR_GEN] = { 4, 0, 0 },      [RAIDX_OP_XOR_ACC] = { 4, 0, 0 },
+		[RAIDX_OP_GEN_SYNDROME] = { 10, 0, 0 }, [RAIDX_OP_XOR_SYNDROME] = { 10, 0, 7 },
+		[RAIDX_OP_RECOV_2DATA] = { 10, 3, 7 },  [RAIDX_OP_RECOV_DATAP] = { 10, 4, 0 },
+	};
+	raidx__impl_choose(0, 0); /* selection done, large_bytes known */
+
+	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
+		const struct raidx__impl *const *list, *cand[MAX_CAND];
+		unsigned n = raidx__impl_list(op, &list), nc = 0;
+		const struct shape *s = &big[op];
+		unsigned nblk = s->disks + 1;
+
+		cand[nc++] = atomic_load(&choice[op][RAIDX__SMALL]);
+		for (unsigned i = 0; i < n && nc < MAX_CAND; i++)
+			if ((list[i]->flags & RAIDX__F_NT) && raidx__impl_runnable(list[i]))
+				cand[nc++] = list[i];
+		if (nc == 1)
+			continue;
+
+		size_t len = (2 * large_bytes / nblk + 4095) & ~(size_t)4095;
+		uint8_t *mem = malloc(len * nblk + 64);
+		void *blk[MAX_BLOCKS];
+		if (!mem)
+			return -ENOMEM;
+		uint8_t *base = (uint8_t *)(((uintptr_t)mem + 63) & ~(uintptr_t)63);
+		memset(base, 0x5a, len * nblk);
+		for (unsigned i = 0; i < nblk; i++)
+			blk[i] = base + i * len;
+
+		double t[MAX_CAND];
+		for (unsigned c = 0; c < nc; c++)
+			t[c] = INFINITY;
+		for (unsigned round = 0; round < 3; round++)
+			for (unsigned c = 0; c < nc; c++) {
+				double t0 = now_ns();
+				struct shape sh = *s;
+				run_sized(cand[c], &sh, blk, len);
+				double v = now_ns() - t0;
+				if (v < t[c])
+					t[c] = v;
+			}
+		free(mem);
+		unsigned best = 0;
+		for (unsigned c = 1; c < nc; c++)
+			if (t[c] * (1 + TIE_MARGIN) < t[best])
+				best = c;
+		auto_pick[op][RAIDX__LARGE] = cand[best];
+		rep.op[op].pick[RAIDX__LARGE] = cand[best];
+		atomic_store_explicit(&choice[op][RAIDX__LARGE], cand[best],
+				      memory_order_release);
+	}
 	return 0;
 }
 

@@ -81,7 +81,7 @@ void raidx__cpu_ident(char *buf, size_t size)
 		family += (a >> 20) & 255;
 	if (family >= 6)
 		model |= ((a >> 16) & 15) << 4;
-	if (__get_cpuid_max(0x80000000, NULL) >= 0x80000004) {
+	if ((unsigned)__get_cpuid_max(0x80000000, NULL) >= 0x80000004u) {
 		for (unsigned i = 0; i < 3; i++)
 			__cpuid(0x80000002 + i, r[4 * i], r[4 * i + 1], r[4 * i + 2],
 				r[4 * i + 3]);
