@@ -1,0 +1,208 @@
+/*
+ * avx2.c - AVX2 kernels for every operation: xor_gen, xor_acc, gen_syndrome,
+ * xor_syndrome, recov_2data, recov_datap.
+ *
+ * The algorithms live in x86_kernels.h, written once over an abstract
+ * vector; this file supplies the 32-byte dialect and the registrations.
+ * These are the design notes for all x86 kernels built from the template.
+ * Numbers are from the development machine (AMD EPYC Zen 3, 2 vCPUs, about
+ * 2.1 GHz under load, gcc 12 -O3), best of interleaved rounds, 4 KiB blocks
+ * unless said otherwise.
+ *
+ * ---- Q by Horner's rule -------------------------------------------------
+ * Q = sum g^z D_z = ((D_n-1 * 2 ^ D_n-2) * 2 ^ ...) * 2 ^ D_0: one running
+ * value q, multiplied by 2 and XORed with the next lower block.  The top
+ * block starts P and Q (it is loaded, not XORed into zero), so n data blocks
+ * cost n - 1 steps; ISA-L's pq_gen starts from zero and does n.
+ *
+ * Multiply by 2 of 32 bytes: 2v = (v + v) ^ (0x1d where v's top bit was
+ * set), the add shifting every byte left (x^8 = x^4 + x^3 + x^2 + 1 gives
+ * the 0x1d).  The mask comes from the sign bit: vpblendvb(0, 0x1d, v) picks
+ * 0x1d in the bytes with the top bit set in one operation, where
+ * vpcmpgtb + vpand take two.  A Horner step is then five vector operations
+ * per 32 bytes: P ^= d, blend, add, xor, q ^= d.  (vpshufb of a 0x1d table
+ * indexed by v also yields the mask in one operation, but it returns 0x1d
+ * where the top bit is clear, and carrying the 0x1d offset through Q costs
+ * as much as it saves.)  On Zen 3 the four vector ALU pipes then bound the
+ * step at 1.25 cycles per 32 bytes, and gen_syndrome 4+2 runs at 4.0 vector
+ * operations per cycle: the kernel is ALU-bound, the loads and the loop are
+ * hidden.
+ *
+ * GCC folds vpblendvb with constant operands back into vpcmpgtb + vpand, so
+ * the two constants are broadcast from the generated GF tables (log(1) = 0,
+ * g^8 = 0x1d), which it cannot see into: gen_syndrome 4+2 went from 63 to
+ * 71 GB/s (clang, which keeps the blend anyway: 72).
+ *
+ * ---- unrolls ------------------------------------------------------------
+ * The multiply chain is 3 operations deep per disk, so one vector per step
+ * (x1) leaves the pipes idle; x2 and x4 run independent chains.
+ * gen_syndrome 16+2: x1 39-47, x2 47-58, x4 57-62 GB/s; 4+2: x2 70, x4 72.
+ * So x4 is the static choice for gen_syndrome.  xor_syndrome: x4 ahead of
+ * or level with x2 on most windows here (16+2 [8,15]: 44 against 42), x2
+ * ahead on a few small ones (4+2 [2,3]); the calibration in select.c picks
+ * per machine, the static order prefers x4.  Recovery: x2 and x4 within a
+ * few percent of each other, x2 preferred (smaller).  All kernels have a
+ * granule of one vector: after the unrolled loop a one-vector loop
+ * finishes the block, so only len % 32 bytes go to the byte-wise reference.
+ *
+ * Against ISA-L's pq_gen (its AVX2 path uses vpblendvb too, five
+ * operations per step, but does one step more per stripe and uses
+ * non-temporal stores): 0.98-1.5x where ISA-L runs at its compute speed
+ * (8+2, or blocks staggered in their page offset), 2-5x where its
+ * non-temporal stores stall (4+2, 16+2 with malloc'd blocks; 2.0-3.2x with
+ * page-aligned blocks).  The ALU bound is the same
+ * for both, so on AVX2 the gain in compute-bound cases is at most about
+ * n / (n - 1).  Both lose speed on page-aligned blocks (here 4+2: 75 -> 52
+ * GB/s; not root-caused: every block's line at one offset then maps to the
+ * same L1 set).
+ *
+ * Pointers.  Stores through uint8_t pointers may alias anything, so a
+ * compiler reloads ptrs[] after every store.  P, Q (and the rebuilt blocks)
+ * are read into locals once per call: this alone took xor_syndrome on a
+ * one-disk window from 0.80x to 1.0x of a Linux-style avx2x2 kernel.
+ *
+ * ---- xor_gen / xor_acc ----------------------------------------------------
+ * 256 bytes (8 vectors) per step, sources never looped over around each
+ * vector (seed 004: that costs 9 instructions per vector and "destroys
+ * performance").  1 to 8 inputs (dst counts as one for xor_acc): dedicated
+ * loops with every pointer in a register.  More: the 8 result vectors stay
+ * in registers while sources are folded in four at a time (4 pointer loads
+ * per 32 vector loads).  2 sources at 4 KiB: 2.6-3.0x ISA-L's xor_gen (which
+ * uses non-temporal stores, so its output goes to DRAM); 16 sources: 1.1x.
+ * From 64 KiB x 8 sources up the data no longer fits in L2 and both run at
+ * the L3 bandwidth of the core (45-80 GB/s), where the ratio is 0.9-1.1x;
+ * where ISA-L's non-temporal dst keeps the sources in L2 (8 x 64 KiB), it
+ * is ahead by up to 10%, and so is "avx2nt".  Within a step the sources are
+ * read one after the other, 8 consecutive vectors each, rather than the 8
+ * sources at one offset back to back (page-aligned 8 x 4 KiB: 0.98x of
+ * ISA-L before, 1.02-1.11x after; close to the noise here).
+ * Normal stores: the parity is read again soon.  "avx2nt" is the
+ * non-temporal twin for calls larger than the last-level cache (chosen
+ * only there, see select.c).
+ *
+ * ---- xor_syndrome ---------------------------------------------------------
+ * Linux semantics: Horner over the window [start, stop] only, then the
+ * window's Q term is multiplied by g^start for the disks below it, which are
+ * not read.  Linux does that with `start` more multiply-by-2 steps; here it
+ * is one constant multiply with vpshufb nibble tables once start > 2 (six
+ * operations: and, shift, and, two vpshufb, xor, against three per step):
+ * a one-disk window at the top of 16+2 runs 3.8-4.6x faster than the
+ * Linux-style kernel, at the top of 8+2 1.7-2.1x, in the middle of 16+2
+ * 1.9-2.2x.  Windows that start at disk 0 do the same work as Linux (both
+ * are store-bound: two stores per 32 data bytes on a one-disk window) and
+ * gain only the cheaper multiply-by-2 on wide windows (1.05-1.2x).  P and Q
+ * are read-modify-written with normal stores (seed 000: non-temporal stores
+ * in xor_syndrome cost 9% IOPS).
+ *
+ * ---- recovery ---------------------------------------------------------------
+ * One pass, no scratch blocks: the surviving disks' P and Q are
+ * accumulated in registers (Horner split at the lost disks, which cost only
+ * their multiply-by-2), XORed with the stored P and Q, and then
+ *     Dx = A * Pxy ^ B * Qxy,  Dy = Pxy ^ Dx   (raidx__recov_coef())
+ * with two vpshufb nibble-table multiplies; recov_datap needs one
+ * (Dx = g^-x Qx, P = Ps ^ Dx).  Against ISA-L's decode path (ec_encode_data
+ * with two outputs over the k survivors, 15 vector operations per source
+ * vector against our 5): 2.2-3.3x with ISA-L's tables precomputed, 3.5x
+ * (4+2) to 18x (16+2) when its matrix inversion and table set-up are
+ * counted, as a one-off recovery of a stripe needs them.
+ */
+#include <immintrin.h>
+
+#include "raidx_impl.h"
+
+typedef __m256i rxv;
+#define RXV_BYTES 32
+
+static inline rxv rxv_load(const void *p)
+{
+	return _mm256_loadu_si256((const __m256i *)p);
+}
+
+static inline void rxv_store(void *p, rxv v)
+{
+	_mm256_storeu_si256((__m256i *)p, v);
+}
+
+static inline rxv rxv_xor(rxv a, rxv b)
+{
+	return _mm256_xor_si256(a, b);
+}
+
+/*
+ * 2v for every byte.  The blend operands come from the GF tables so that
+ * GCC cannot turn the blend back into vpcmpgtb + vpand (see above); loads
+ * of const tables are hoisted out of the loops.
+ */
+static inline rxv rxv_mul2(rxv v)
+{
+	rxv zero = _mm256_set1_epi8((char)raidx__gf_log[1]);   /* 0 */
+	rxv poly = _mm256_set1_epi8((char)raidx__gf_exp[8]);   /* 0x1d */
+	return _mm256_xor_si256(_mm256_add_epi8(v, v),
+				_mm256_blendv_epi8(zero, poly, v));
+}
+
+#define RXV_HAVE_STREAM 1
+static inline void rxv_stream(void *p, rxv v)
+{
+	_mm256_stream_si256((__m256i *)p, v);
+}
+
+static inline void rxv_stream_fence(void)
+{
+	_mm_sfence();
+}
+
+#define RXV_HAVE_MULC 1
+typedef struct {
+	rxv lo, hi;
+} rxv_ctab;
+
+/* c * x = lo[c][x & 15] ^ hi[c][x >> 4]: vpshufb looks up within each
+ * 128-bit lane, so each 16-byte table is broadcast to both lanes. */
+static inline rxv_ctab rxv_ctab_make(uint8_t c)
+{
+	rxv_ctab t;
+	t.lo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)raidx__gf_mul_lo[c]));
+	t.hi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)raidx__gf_mul_hi[c]));
+	return t;
+}
+
+static inline rxv rxv_mulc(rxv v, const rxv_ctab *t)
+{
+	rxv m = _mm256_set1_epi8(0x0f);
+	rxv lo = _mm256_and_si256(v, m);
+	rxv hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), m);
+	return _mm256_xor_si256(_mm256_shuffle_epi8(t->lo, lo),
+				_mm256_shuffle_epi8(t->hi, hi));
+}
+
+#define RXK_WANT_XOR 1
+#define RXK_WANT_PQ 1
+#define RXK_WANT_RECOV 1
+#include "x86_kernels.h"
+
+/* Static priorities (35-45) follow the measurements above; select.c
+ * measures and may choose differently on another machine. */
+RAIDX__IMPL_TABLE(avx2) = {
+#define E(name, op, prio, kind, fn, flags) \
+	RAIDX__ENTRY(name, op, prio, RXV_BYTES, RAIDX_CPU_AVX2, kind, fn, flags)
+	E("avx2", RAIDX_OP_XOR_GEN, 40, xor_gen, rxk_xor_gen, 0),
+	E("avx2nt", RAIDX_OP_XOR_GEN, 35, xor_gen, rxk_xor_gen_stream, RAIDX__F_NT),
+	E("avx2", RAIDX_OP_XOR_ACC, 40, xor_gen, rxk_xor_acc, 0),
+	E("avx2x1", RAIDX_OP_GEN_SYNDROME, 36, gen, rxk_gen_x1, 0),
+	E("avx2x2", RAIDX_OP_GEN_SYNDROME, 40, gen, rxk_gen_x2, 0),
+	E("avx2x4", RAIDX_OP_GEN_SYNDROME, 42, gen, rxk_gen_x4, 0),
+	E("avx2x2nt", RAIDX_OP_GEN_SYNDROME, 35, gen, rxk_gen_x2nt, RAIDX__F_NT),
+	E("avx2x4nt", RAIDX_OP_GEN_SYNDROME, 35, gen, rxk_gen_x4nt, RAIDX__F_NT),
+	E("avx2x1", RAIDX_OP_XOR_SYNDROME, 36, xsyn, rxk_xsyn_x1, 0),
+	E("avx2x2", RAIDX_OP_XOR_SYNDROME, 40, xsyn, rxk_xsyn_x2, 0),
+	E("avx2x4", RAIDX_OP_XOR_SYNDROME, 41, xsyn, rxk_xsyn_x4, 0),
+	E("avx2x1", RAIDX_OP_RECOV_2DATA, 36, r2, rxk_recov_2data_x1, 0),
+	E("avx2x2", RAIDX_OP_RECOV_2DATA, 40, r2, rxk_recov_2data_x2, 0),
+	E("avx2x4", RAIDX_OP_RECOV_2DATA, 39, r2, rxk_recov_2data_x4, 0),
+	E("avx2x1", RAIDX_OP_RECOV_DATAP, 36, rdp, rxk_recov_datap_x1, 0),
+	E("avx2x2", RAIDX_OP_RECOV_DATAP, 40, rdp, rxk_recov_datap_x2, 0),
+	E("avx2x4", RAIDX_OP_RECOV_DATAP, 39, rdp, rxk_recov_datap_x4, 0),
+#undef E
+	RAIDX__END,
+};

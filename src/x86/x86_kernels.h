@@ -1,0 +1,647 @@
+/*
+ * x86_kernels.h - the XOR, P/Q and recovery kernels written once over an
+ * abstract SIMD vector, instantiated by sse2.c, ssse3.c and avx2.c (and
+ * usable by any other x86 vector ISA file).  Each including file defines the
+ * vector dialect, then includes this header, which defines static kernels;
+ * the file lists the ones it registers in its table.  The design notes (the
+ * maths, the measurements behind the unrolls) are in avx2.c.
+ *
+ * The including file provides:
+ *
+ *   typedef ... rxv;                      the vector type
+ *   #define RXV_BYTES n                   its size in bytes (16, 32, 64)
+ *   rxv  rxv_load(const void *p);         unaligned load
+ *   void rxv_store(void *p, rxv v);       unaligned store
+ *   rxv  rxv_xor(rxv a, rxv b);
+ *   rxv  rxv_mul2(rxv v);                 GF(2^8) multiply of every byte by 2
+ *
+ * and may provide (each guarded by the macro that names it):
+ *
+ *   RXV_HAVE_STREAM: void rxv_stream(void *p, rxv v)  non-temporal store to
+ *       an RXV_BYTES-aligned p, and void rxv_stream_fence(void);
+ *   RXV_HAVE_MULC: a multiply of every byte by a constant c, typically with
+ *       nibble tables and a byte shuffle:
+ *       typedef ... rxv_ctab;  rxv_ctab rxv_ctab_make(uint8_t c);
+ *       rxv rxv_mulc(rxv v, const rxv_ctab *t);
+ *   RXV_MUL2_XOR(q, d): mul2(q) ^ d fused (e.g. ternary logic), default
+ *       rxv_xor(rxv_mul2(q), d);
+ *   RXV_XOR3(a, b, c): a ^ b ^ c fused, default two rxv_xor().
+ *
+ * and selects what to generate with RXK_WANT_XOR (xor_gen and xor_acc),
+ * RXK_WANT_PQ (gen_syndrome and xor_syndrome) and RXK_WANT_RECOV
+ * (recov_2data and recov_datap, needs RXV_HAVE_MULC).
+ *
+ * Generated kernels (all static, all take len a positive multiple of
+ * RXV_BYTES, so their granule is one vector; the unrolled main loop is
+ * followed by a one-vector loop for the rest):
+ *
+ *   rxk_xor_gen, rxk_xor_acc                      raidx__xor_fn
+ *   rxk_xor_gen_stream                            (RXV_HAVE_STREAM)
+ *   rxk_gen_x1, rxk_gen_x2, rxk_gen_x4            raidx__gen_fn
+ *   rxk_gen_x2nt, rxk_gen_x4nt                    (RXV_HAVE_STREAM)
+ *   rxk_xsyn_x1, rxk_xsyn_x2, rxk_xsyn_x4         raidx__xsyn_fn
+ *   rxk_recov_2data_x1/x2/x4                      raidx__r2_fn
+ *   rxk_recov_datap_x1/x2/x4                      raidx__rdp_fn
+ *
+ * Tuning knobs (define before including): RXK_XOR_UNROLL (vectors per XOR
+ * step, default 8), RXK_XOR_FIXED_MAX (4 or 8: input counts with a
+ * dedicated loop), RXK_XSYN_MUL2_MAX (largest xor_syndrome start done by
+ * repeated doubling rather than a constant multiply, default 2).
+ *
+ * No function here reads or writes outside [ptr, ptr + len), and every
+ * kernel loads all inputs of a block of vectors before it stores the outputs
+ * of that block, so xor_gen's dst may be one of its sources.
+ */
+#ifndef RX_X86_KERNELS_H
+#define RX_X86_KERNELS_H
+#else
+#error "x86_kernels.h is a template: include it once per translation unit"
+#endif
+
+#include "raidx_impl.h"
+
+#if defined(__GNUC__)
+#define RXK_INLINE static inline __attribute__((always_inline))
+#define RXK_UNUSED __attribute__((unused))
+#else
+#define RXK_INLINE static inline
+#define RXK_UNUSED
+#endif
+
+#ifndef RXV_MUL2_XOR
+#define RXV_MUL2_XOR(q, d) rxv_xor(rxv_mul2(q), (d))
+#endif
+#ifndef RXV_XOR3
+#define RXV_XOR3(a, b, c) rxv_xor(rxv_xor((a), (b)), (c))
+#endif
+
+#define RXK_VB ((size_t)RXV_BYTES)
+#define RXK_MAXU 8 /* largest unroll any template below uses */
+
+/* Byte address of vector k at offset off in block p. */
+#define RXK_AT(p, off, k) ((const uint8_t *)(p) + (off) + (size_t)(k) * RXK_VB)
+#define RXK_ATW(p, off, k) ((uint8_t *)(p) + (off) + (size_t)(k) * RXK_VB)
+
+RXK_INLINE void rxk_put(void *p, rxv v, int nt)
+{
+#ifdef RXV_HAVE_STREAM
+	if (nt) {
+		rxv_stream(p, v);
+		return;
+	}
+#endif
+	(void)nt;
+	rxv_store(p, v);
+}
+
+/* ========================================================================
+ * XOR
+ * ===================================================================== */
+#ifdef RXK_WANT_XOR
+
+#ifndef RXK_XOR_UNROLL
+#define RXK_XOR_UNROLL 8
+#endif
+#ifndef RXK_XOR_FIXED_MAX
+#define RXK_XOR_FIXED_MAX 8
+#endif
+
+/*
+ * N inputs (N a compile-time constant) whose pointers stay in registers for
+ * the whole call: one pass over the blocks, U vectors at a time.
+ */
+RXK_INLINE void rxk_xor_fixed(uint8_t *dst, const uint8_t *const *in,
+			      size_t len, unsigned N, int nt)
+{
+	const uint8_t *p[RXK_XOR_FIXED_MAX];
+	size_t off = 0;
+
+	for (unsigned i = 0; i < N; i++)
+		p[i] = in[i];
+	for (; off + RXK_XOR_UNROLL * RXK_VB <= len; off += RXK_XOR_UNROLL * RXK_VB) {
+		rxv v[RXK_XOR_UNROLL];
+		/* Source by source, consecutive vectors of one block, rather
+		 * than all sources at one offset back to back (which map to
+		 * the same L1 set when blocks are page-aligned). */
+		for (unsigned k = 0; k < RXK_XOR_UNROLL; k++)
+			v[k] = rxv_load(RXK_AT(p[0], off, k));
+		for (unsigned i = 1; i < N; i++)
+			for (unsigned k = 0; k < RXK_XOR_UNROLL; k++)
+				v[k] = rxv_xor(v[k], rxv_load(RXK_AT(p[i], off, k)));
+		for (unsigned k = 0; k < RXK_XOR_UNROLL; k++)
+			rxk_put(RXK_ATW(dst, off, k), v[k], nt);
+	}
+	for (; off < len; off += RXK_VB) {
+		rxv v = rxv_load(p[0] + off);
+		for (unsigned i = 1; i < N; i++)
+			v = rxv_xor(v, rxv_load(p[i] + off));
+		rxk_put(dst + off, v, nt);
+	}
+}
+
+/*
+ * Any number of inputs: the U-vector block of the result is held in
+ * registers while the sources are folded in four at a time (four pointer
+ * loads per 4*U vector loads, and a loop branch per four sources, instead of
+ * a loop over sources around every vector).  `first` starts the sum (dst
+ * itself for xor_acc), then the n pointers of `rest` are added.
+ */
+RXK_INLINE void rxk_xor_block_many(uint8_t *dst, const uint8_t *first,
+				   const uint8_t *const *rest, unsigned n,
+				   size_t off, unsigned U, int nt)
+{
+	rxv a[RXK_XOR_UNROLL];
+	unsigned i = 0;
+
+	for (unsigned k = 0; k < U; k++)
+		a[k] = rxv_load(RXK_AT(first, off, k));
+	for (; i + 4 <= n; i += 4) {
+		const uint8_t *p0 = rest[i], *p1 = rest[i + 1];
+		const uint8_t *p2 = rest[i + 2], *p3 = rest[i + 3];
+		for (unsigned k = 0; k < U; k++) {
+			rxv x = rxv_xor(rxv_load(RXK_AT(p0, off, k)), rxv_load(RXK_AT(p1, off, k)));
+			rxv y = rxv_xor(rxv_load(RXK_AT(p2, off, k)), rxv_load(RXK_AT(p3, off, k)));
+			a[k] = RXV_XOR3(a[k], x, y);
+		}
+	}
+	for (; i < n; i++) {
+		const uint8_t *p0 = rest[i];
+		for (unsigned k = 0; k < U; k++)
+			a[k] = rxv_xor(a[k], rxv_load(RXK_AT(p0, off, k)));
+	}
+	for (unsigned k = 0; k < U; k++)
+		rxk_put(RXK_ATW(dst, off, k), a[k], nt);
+}
+
+RXK_INLINE void rxk_xor_many(uint8_t *dst, const uint8_t *first,
+			      const uint8_t *const *rest, unsigned n, size_t len,
+			      int nt)
+{
+	size_t off = 0;
+
+	for (; off + RXK_XOR_UNROLL * RXK_VB <= len; off += RXK_XOR_UNROLL * RXK_VB)
+		rxk_xor_block_many(dst, first, rest, n, off, RXK_XOR_UNROLL, nt);
+	for (; off < len; off += RXK_VB)
+		rxk_xor_block_many(dst, first, rest, n, off, 1, nt);
+}
+
+#define RXK_XOR_CASE(N)                                                        \
+	case N:                                                                \
+		rxk_xor_fixed(dst, in, len, N, nt);                                \
+		return;
+
+/* n inputs, n <= RXK_XOR_FIXED_MAX. */
+RXK_INLINE void rxk_xor_few(uint8_t *dst, const uint8_t *const *in,
+			     unsigned n, size_t len, int nt)
+{
+	switch (n) {
+		RXK_XOR_CASE(1)
+		RXK_XOR_CASE(2)
+		RXK_XOR_CASE(3)
+		RXK_XOR_CASE(4)
+#if RXK_XOR_FIXED_MAX >= 8
+		RXK_XOR_CASE(5)
+		RXK_XOR_CASE(6)
+		RXK_XOR_CASE(7)
+		RXK_XOR_CASE(8)
+#endif
+	}
+}
+
+RXK_INLINE void rxk_xor_gen_nt(void *dst, const void *const *srcs,
+			       unsigned nsrc, size_t len, int nt)
+{
+	const uint8_t *const *s = (const uint8_t *const *)srcs;
+
+	if (nsrc <= RXK_XOR_FIXED_MAX)
+		rxk_xor_few(dst, s, nsrc, len, nt);
+	else
+		rxk_xor_many(dst, s[0], s + 1, nsrc - 1, len, nt);
+}
+
+static RXK_UNUSED void rxk_xor_gen(void *dst, const void *const *srcs,
+				   unsigned nsrc, size_t len)
+{
+	rxk_xor_gen_nt(dst, srcs, nsrc, len, 0);
+}
+
+#ifdef RXV_HAVE_STREAM
+/* Non-temporal twin for blocks larger than the last-level cache; needs an
+ * aligned dst, otherwise normal stores. */
+static RXK_UNUSED void rxk_xor_gen_stream(void *dst, const void *const *srcs,
+					  unsigned nsrc, size_t len)
+{
+	if ((uintptr_t)dst & (RXK_VB - 1)) {
+		rxk_xor_gen_nt(dst, srcs, nsrc, len, 0);
+		return;
+	}
+	rxk_xor_gen_nt(dst, srcs, nsrc, len, 1);
+	rxv_stream_fence();
+}
+#endif
+
+/* dst ^= srcs: dst is simply the first input. */
+static RXK_UNUSED void rxk_xor_acc(void *dst, const void *const *srcs,
+				   unsigned nsrc, size_t len)
+{
+	const uint8_t *const *s = (const uint8_t *const *)srcs;
+
+	if (nsrc < RXK_XOR_FIXED_MAX) {
+		const uint8_t *in[RXK_XOR_FIXED_MAX];
+		in[0] = dst;
+		for (unsigned i = 0; i < nsrc; i++)
+			in[i + 1] = s[i];
+		rxk_xor_few(dst, in, nsrc + 1, len, 0);
+	} else {
+		rxk_xor_many(dst, dst, s, nsrc, len, 0);
+	}
+}
+
+#endif /* RXK_WANT_XOR */
+
+/* ========================================================================
+ * P and Q
+ * ===================================================================== */
+#if defined(RXK_WANT_PQ) || defined(RXK_WANT_RECOV)
+
+/* Q step of Horner's rule for U vectors: q = q*2 ^ d, and p ^= d. */
+#define RXK_PQ_STEP(P, Q, base, off, U)                                        \
+	do {                                                                   \
+		for (unsigned k_ = 0; k_ < (U); k_++) {                        \
+			rxv d_ = rxv_load(RXK_AT(base, off, k_));              \
+			(P)[k_] = rxv_xor((P)[k_], d_);                        \
+			(Q)[k_] = RXV_MUL2_XOR((Q)[k_], d_);                   \
+		}                                                              \
+	} while (0)
+
+/* P and Q (without the multiply by g^lo) of data blocks hi down to lo,
+ * hi >= lo, into P[], Q[]. */
+RXK_INLINE void rxk_horner(rxv *P, rxv *Q, void *const *ptrs, unsigned hi,
+			   unsigned lo, size_t off, unsigned U)
+{
+	const uint8_t *d = ptrs[hi];
+
+	for (unsigned k = 0; k < U; k++)
+		P[k] = Q[k] = rxv_load(RXK_AT(d, off, k));
+	for (unsigned z = hi; z-- > lo;) {
+		d = ptrs[z];
+		RXK_PQ_STEP(P, Q, d, off, U);
+	}
+}
+
+#endif
+
+#ifdef RXK_WANT_PQ
+
+RXK_INLINE void rxk_gen_block(unsigned disks, void *const *ptrs, uint8_t *p,
+			      uint8_t *q, size_t off, unsigned U, int nt)
+{
+	rxv P[RXK_MAXU], Q[RXK_MAXU];
+
+	rxk_horner(P, Q, ptrs, disks - 3, 0, off, U);
+	for (unsigned k = 0; k < U; k++) {
+		rxk_put(RXK_ATW(p, off, k), P[k], nt);
+		rxk_put(RXK_ATW(q, off, k), Q[k], nt);
+	}
+}
+
+RXK_INLINE void rxk_gen(unsigned disks, size_t len, void **ptrs, unsigned U,
+			int nt)
+{
+	/* Output pointers are read once: after a store through a uint8_t
+	 * pointer the compiler would otherwise reload them from ptrs[]. */
+	uint8_t *p = ptrs[disks - 2], *q = ptrs[disks - 1];
+	size_t off = 0;
+
+	for (; off + U * RXK_VB <= len; off += U * RXK_VB)
+		rxk_gen_block(disks, ptrs, p, q, off, U, nt);
+	for (; off < len; off += RXK_VB)
+		rxk_gen_block(disks, ptrs, p, q, off, 1, nt);
+}
+
+static RXK_UNUSED void rxk_gen_x1(unsigned disks, size_t len, void **ptrs)
+{
+	rxk_gen(disks, len, ptrs, 1, 0);
+}
+
+static RXK_UNUSED void rxk_gen_x2(unsigned disks, size_t len, void **ptrs)
+{
+	rxk_gen(disks, len, ptrs, 2, 0);
+}
+
+static RXK_UNUSED void rxk_gen_x4(unsigned disks, size_t len, void **ptrs)
+{
+	rxk_gen(disks, len, ptrs, 4, 0);
+}
+
+#ifdef RXV_HAVE_STREAM
+/* Non-temporal stores need aligned P and Q; otherwise normal stores. */
+RXK_INLINE void rxk_gen_nt(unsigned disks, size_t len, void **ptrs, unsigned U)
+{
+	if (((uintptr_t)ptrs[disks - 2] | (uintptr_t)ptrs[disks - 1]) & (RXK_VB - 1)) {
+		rxk_gen(disks, len, ptrs, U, 0);
+		return;
+	}
+	rxk_gen(disks, len, ptrs, U, 1);
+	rxv_stream_fence();
+}
+
+static RXK_UNUSED void rxk_gen_x2nt(unsigned disks, size_t len, void **ptrs)
+{
+	rxk_gen_nt(disks, len, ptrs, 2);
+}
+
+static RXK_UNUSED void rxk_gen_x4nt(unsigned disks, size_t len, void **ptrs)
+{
+	rxk_gen_nt(disks, len, ptrs, 4);
+}
+#endif
+
+/*
+ * xor_syndrome.  The window's Q term is g^start * (Horner over the window),
+ * so the disks below start (not read) cost only the multiply by g^start:
+ * `start` multiply-by-2 steps when start is small, one constant multiply
+ * otherwise.  Which of the three is fixed per call, and each has its own
+ * loop (`mode` is a compile-time constant in each), so that no per-block
+ * branch or spilled register is left in the loop.
+ */
+#ifndef RXK_XSYN_MUL2_MAX
+#define RXK_XSYN_MUL2_MAX 2
+#endif
+
+enum { RXK_LOW_NONE, RXK_LOW_STEPS, RXK_LOW_MULC };
+
+struct rxk_lower {
+	unsigned steps; /* start */
+	uint8_t c;      /* g^start */
+#ifdef RXV_HAVE_MULC
+	rxv_ctab t;
+#endif
+};
+
+RXK_INLINE rxv rxk_mul_lower(rxv v, const struct rxk_lower *lw, int mode)
+{
+	if (mode == RXK_LOW_STEPS) {
+		for (unsigned s = 0; s < lw->steps; s++)
+			v = rxv_mul2(v);
+		return v;
+	}
+#ifdef RXV_HAVE_MULC
+	return rxv_mulc(v, &lw->t);
+#else
+	/* Double and add over the 8 bits of c: at most 7 doublings and 8
+	 * XORs instead of up to 254 doublings. */
+	rxv r = rxv_xor(v, v);
+	for (unsigned c = lw->c;; c >>= 1) {
+		if (c & 1)
+			r = rxv_xor(r, v);
+		if (c <= 1)
+			break;
+		v = rxv_mul2(v);
+	}
+	return r;
+#endif
+}
+
+RXK_INLINE void rxk_xsyn_block(uint8_t *p, uint8_t *q, unsigned start,
+			       unsigned stop, void *const *ptrs, size_t off,
+			       unsigned U, const struct rxk_lower *lw, int mode)
+{
+	rxv P[RXK_MAXU], Q[RXK_MAXU];
+
+	rxk_horner(P, Q, ptrs, stop, start, off, U);
+	if (mode != RXK_LOW_NONE)
+		for (unsigned k = 0; k < U; k++)
+			Q[k] = rxk_mul_lower(Q[k], lw, mode);
+	for (unsigned k = 0; k < U; k++) {
+		P[k] = rxv_xor(rxv_load(RXK_AT(p, off, k)), P[k]);
+		Q[k] = rxv_xor(rxv_load(RXK_AT(q, off, k)), Q[k]);
+	}
+	for (unsigned k = 0; k < U; k++) {
+		rxv_store(RXK_ATW(p, off, k), P[k]);
+		rxv_store(RXK_ATW(q, off, k), Q[k]);
+	}
+}
+
+RXK_INLINE void rxk_xsyn_mode(unsigned disks, unsigned start, unsigned stop,
+			      size_t len, void **ptrs, unsigned U,
+			      const struct rxk_lower *lw, int mode)
+{
+	/* P and Q are read once here: the stores through uint8_t pointers
+	 * would otherwise make the compiler reload them from ptrs[] for
+	 * every block. */
+	uint8_t *p = ptrs[disks - 2], *q = ptrs[disks - 1];
+	size_t off = 0;
+
+	for (; off + U * RXK_VB <= len; off += U * RXK_VB)
+		rxk_xsyn_block(p, q, start, stop, ptrs, off, U, lw, mode);
+	for (; off < len; off += RXK_VB)
+		rxk_xsyn_block(p, q, start, stop, ptrs, off, 1, lw, mode);
+}
+
+RXK_INLINE void rxk_xsyn(unsigned disks, unsigned start, unsigned stop,
+			 size_t len, void **ptrs, unsigned U)
+{
+	struct rxk_lower lw;
+
+	lw.steps = start;
+	lw.c = raidx__gf_pow2(start);
+	if (!start) {
+		rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_NONE);
+		return;
+	}
+#ifdef RXV_HAVE_MULC
+	if (start > RXK_XSYN_MUL2_MAX) {
+		lw.t = rxv_ctab_make(lw.c);
+#else
+	/* Double and add costs up to 7 doublings and 8 XORs. */
+	if (start > 9) {
+#endif
+		rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_MULC);
+		return;
+	}
+	rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_STEPS);
+}
+
+static RXK_UNUSED void rxk_xsyn_x1(unsigned disks, unsigned start,
+				   unsigned stop, size_t len, void **ptrs)
+{
+	rxk_xsyn(disks, start, stop, len, ptrs, 1);
+}
+
+static RXK_UNUSED void rxk_xsyn_x2(unsigned disks, unsigned start,
+				   unsigned stop, size_t len, void **ptrs)
+{
+	rxk_xsyn(disks, start, stop, len, ptrs, 2);
+}
+
+static RXK_UNUSED void rxk_xsyn_x4(unsigned disks, unsigned start,
+				   unsigned stop, size_t len, void **ptrs)
+{
+	rxk_xsyn(disks, start, stop, len, ptrs, 4);
+}
+
+#endif /* RXK_WANT_PQ */
+
+/* ========================================================================
+ * Recovery
+ * ===================================================================== */
+#ifdef RXK_WANT_RECOV
+#ifndef RXV_HAVE_MULC
+#error "RXK_WANT_RECOV needs RXV_HAVE_MULC"
+#endif
+
+/*
+ * P and Q of the surviving data blocks, all but x and y (y == x when one
+ * block is lost), straight into registers.  Horner's rule runs over the
+ * segments between the lost blocks; a lost block contributes only the
+ * multiply-by-2 that carries the higher disks past it.  A segment that
+ * starts with nothing accumulated loads its top block instead of XORing it
+ * into zero.
+ */
+RXK_INLINE void rxk_survivors(rxv *P, rxv *Q, unsigned disks, void *const *ptrs,
+			      unsigned x, unsigned y, size_t off, unsigned U)
+{
+	unsigned top = disks - 3;
+	int have = 0;
+
+	if (y < top) {
+		rxk_horner(P, Q, ptrs, top, y + 1, off, U);
+		have = 1;
+	}
+	if (have)
+		for (unsigned k = 0; k < U; k++)
+			Q[k] = rxv_mul2(Q[k]);
+	if (x != y) {
+		if (y > x + 1) {
+			if (have) {
+				for (unsigned z = y - 1; z > x; z--)
+					RXK_PQ_STEP(P, Q, ptrs[z], off, U);
+			} else {
+				rxk_horner(P, Q, ptrs, y - 1, x + 1, off, U);
+				have = 1;
+			}
+		}
+		if (have)
+			for (unsigned k = 0; k < U; k++)
+				Q[k] = rxv_mul2(Q[k]);
+	}
+	if (x > 0) {
+		if (have) {
+			for (unsigned z = x; z-- > 0;)
+				RXK_PQ_STEP(P, Q, ptrs[z], off, U);
+		} else {
+			rxk_horner(P, Q, ptrs, x - 1, 0, off, U);
+			have = 1;
+		}
+	}
+	if (!have)
+		for (unsigned k = 0; k < U; k++)
+			P[k] = Q[k] = rxv_xor(P[k], P[k]);
+}
+
+/*
+ * Dx = A * (P ^ Ps) ^ B * (Q ^ Qs),  Dy = (P ^ Ps) ^ Dx
+ * with A and B from raidx__recov_coef(): two constant multiplies per vector.
+ */
+RXK_INLINE void rxk_r2_block(unsigned disks, void *const *ptrs, unsigned x,
+			     unsigned y, uint8_t *const *io, size_t off,
+			     unsigned U, const rxv_ctab *ta,
+			     const rxv_ctab *tb)
+{
+	rxv P[RXK_MAXU], Q[RXK_MAXU];
+
+	rxk_survivors(P, Q, disks, ptrs, x, y, off, U);
+	for (unsigned k = 0; k < U; k++) {
+		rxv pxy = rxv_xor(P[k], rxv_load(RXK_AT(io[0], off, k)));
+		rxv qxy = rxv_xor(Q[k], rxv_load(RXK_AT(io[1], off, k)));
+		rxv dx = rxv_xor(rxv_mulc(pxy, ta), rxv_mulc(qxy, tb));
+		rxv_store(RXK_ATW(io[2], off, k), dx);
+		rxv_store(RXK_ATW(io[3], off, k), rxv_xor(pxy, dx));
+	}
+}
+
+RXK_INLINE void rxk_r2(unsigned disks, size_t len, unsigned x, unsigned y,
+		       void **ptrs, unsigned U)
+{
+	uint8_t a, b;
+	size_t off = 0;
+	/* P, Q, Dx, Dy: read once (see rxk_gen). */
+	uint8_t *const io[4] = { ptrs[disks - 2], ptrs[disks - 1], ptrs[x], ptrs[y] };
+
+	raidx__recov_coef(x, y, &a, &b);
+	rxv_ctab ta = rxv_ctab_make(a), tb = rxv_ctab_make(b);
+	for (; off + U * RXK_VB <= len; off += U * RXK_VB)
+		rxk_r2_block(disks, ptrs, x, y, io, off, U, &ta, &tb);
+	for (; off < len; off += RXK_VB)
+		rxk_r2_block(disks, ptrs, x, y, io, off, 1, &ta, &tb);
+}
+
+/* Qx = Q ^ Qs = g^x Dx, so Dx = g^-x Qx, and P = Ps ^ Dx. */
+RXK_INLINE void rxk_rdp_block(unsigned disks, void *const *ptrs, unsigned x,
+			      uint8_t *const *io, size_t off, unsigned U,
+			      const rxv_ctab *t)
+{
+	rxv P[RXK_MAXU], Q[RXK_MAXU];
+
+	rxk_survivors(P, Q, disks, ptrs, x, x, off, U);
+	for (unsigned k = 0; k < U; k++) {
+		rxv dx = rxv_mulc(rxv_xor(Q[k], rxv_load(RXK_AT(io[1], off, k))), t);
+		rxv_store(RXK_ATW(io[2], off, k), dx);
+		rxv_store(RXK_ATW(io[0], off, k), rxv_xor(P[k], dx));
+	}
+}
+
+RXK_INLINE void rxk_rdp(unsigned disks, size_t len, unsigned x, void **ptrs,
+			unsigned U)
+{
+	size_t off = 0;
+	uint8_t *const io[3] = { ptrs[disks - 2], ptrs[disks - 1], ptrs[x] };
+	rxv_ctab t = rxv_ctab_make(raidx__gf_inv[raidx__gf_pow2(x)]);
+
+	for (; off + U * RXK_VB <= len; off += U * RXK_VB)
+		rxk_rdp_block(disks, ptrs, x, io, off, U, &t);
+	for (; off < len; off += RXK_VB)
+		rxk_rdp_block(disks, ptrs, x, io, off, 1, &t);
+}
+
+static RXK_UNUSED void rxk_recov_2data_x1(unsigned disks, size_t len,
+					  unsigned faila, unsigned failb,
+					  void **ptrs)
+{
+	rxk_r2(disks, len, faila, failb, ptrs, 1);
+}
+
+static RXK_UNUSED void rxk_recov_2data_x2(unsigned disks, size_t len,
+					  unsigned faila, unsigned failb,
+					  void **ptrs)
+{
+	rxk_r2(disks, len, faila, failb, ptrs, 2);
+}
+
+static RXK_UNUSED void rxk_recov_2data_x4(unsigned disks, size_t len,
+					  unsigned faila, unsigned failb,
+					  void **ptrs)
+{
+	rxk_r2(disks, len, faila, failb, ptrs, 4);
+}
+
+static RXK_UNUSED void rxk_recov_datap_x1(unsigned disks, size_t len,
+					  unsigned faila, void **ptrs)
+{
+	rxk_rdp(disks, len, faila, ptrs, 1);
+}
+
+static RXK_UNUSED void rxk_recov_datap_x2(unsigned disks, size_t len,
+					  unsigned faila, void **ptrs)
+{
+	rxk_rdp(disks, len, faila, ptrs, 2);
+}
+
+static RXK_UNUSED void rxk_recov_datap_x4(unsigned disks, size_t len,
+					  unsigned faila, void **ptrs)
+{
+	rxk_rdp(disks, len, faila, ptrs, 4);
+}
+
+#endif /* RXK_WANT_RECOV */
