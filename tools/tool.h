@@ -9,5 +9,6 @@
 int raidx_tool_info(int argc, char **argv);     /* tools/raidx.c */
 int raidx_tool_selftest(int argc, char **argv); /* tools/selftest.c */
 int raidx_tool_bench(int argc, char **argv);    /* tools/bench.c */
+int raidx_tool_tune(int argc, char **argv);     /* tools/tune.c */
 
 #endif

@@ -1,0 +1,179 @@
+/*
+ * raidx tune - run the selection, show and save its picks, and prove that it
+ * is fast and stable across process starts.
+ *
+ *   raidx tune                 calibrate (in-cache and large classes), print
+ *   raidx tune --save FILE     ... and write FILE for RAIDX_TUNING=FILE
+ *   raidx tune --repeat N      start N fresh processes, each calibrating once;
+ *                              report the median calibration time and how
+ *                              often the picks differed
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "raidx_impl.h"
+#include "tool.h"
+
+static void print_picks(const struct raidx__select_report *r, int large)
+{
+	printf("selection: %s, %.3f ms; large class above %zu bytes per call\n",
+	       r->how, r->calib_ms, r->large_bytes);
+	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
+		printf("  %-13s %-16s", raidx_op_name(op), r->op[op].pick[RAIDX__SMALL]->name);
+		if (large)
+			printf(" large: %-16s", r->op[op].pick[RAIDX__LARGE]->name);
+		printf(" (%s)\n", r->op[op].source ? r->op[op].source : "");
+	}
+}
+
+/* One line for --repeat: "<ms> <pick> <pick> ..." */
+static int once(void)
+{
+	struct raidx__select_report r;
+
+	raidx__select_report(&r);
+	printf("%.4f", r.calib_ms);
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		printf(" %s", r.op[op].pick[RAIDX__SMALL]->name);
+	printf("\n");
+	return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static int repeat(int n)
+{
+	char self[4096];
+	double *ms = calloc((size_t)n, sizeof(double));
+	char(*picks)[512] = calloc((size_t)n, sizeof(*picks));
+	ssize_t sl = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (!ms || !picks || sl <= 0) {
+		fprintf(stderr, "raidx tune: cannot run itself again\n");
+		return 1;
+	}
+	self[sl] = 0;
+	for (int i = 0; i < n; i++) {
+		int fd[2];
+		if (pipe(fd))
+			return 1;
+		pid_t pid = fork();
+		if (pid == 0) {
+			dup2(fd[1], 1);
+			close(fd[0]);
+			unsetenv("RAIDX_TUNING");
+			unsetenv("RAIDX_IMPL");
+			setenv("RAIDX_SELECT", "bench", 1);
+			execl(self, self, "tune", "--once", (char *)NULL);
+			_exit(127);
+		}
+		close(fd[1]);
+		FILE *f = fdopen(fd[0], "r");
+		char line[600] = "";
+		if (!f || !fgets(line, sizeof(line), f)) {
+			fprintf(stderr, "raidx tune: child %d printed nothing\n", i);
+			return 1;
+		}
+		fclose(f);
+		waitpid(pid, NULL, 0);
+		char *sp = strchr(line, ' ');
+		ms[i] = strtod(line, NULL);
+		snprintf(picks[i], sizeof(picks[i]), "%s", sp ? sp + 1 : "");
+		picks[i][strcspn(picks[i], "\n")] = 0;
+	}
+
+	/* Distinct pick sets, most frequent first. */
+	int *count = calloc((size_t)n, sizeof(int)), distinct = 0, top = 0;
+	for (int i = 0; i < n; i++) {
+		int j = 0;
+		while (j < i && strcmp(picks[j], picks[i]))
+			j++;
+		if (j == i)
+			distinct++;
+		count[j]++;
+	}
+	for (int i = 0; i < n; i++)
+		if (count[i] > count[top])
+			top = i;
+
+	printf("%d process starts, picks for:", n);
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		printf(" %s", raidx_op_name(op));
+	printf("\n");
+	for (int i = 0; i < n; i++)
+		if (count[i])
+			printf("  %3d x  %s\n", count[i], picks[i]);
+	qsort(ms, (size_t)n, sizeof(double), cmp_double);
+	printf("calibration time: median %.3f ms, min %.3f ms, max %.3f ms\n",
+	       n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2, ms[0], ms[n - 1]);
+	printf("picks: %d distinct set%s; %d of %d runs differ from the most common\n",
+	       distinct, distinct == 1 ? "" : "s", n - count[top], n);
+	free(ms);
+	free(picks);
+	free(count);
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: raidx tune [--save FILE] [--no-large] [--repeat N]\n"
+		   "  Calibrate the kernel choice for each operation and size class.\n"
+		   "  --save FILE   write the picks; RAIDX_TUNING=FILE loads them with no\n"
+		   "                calibration (boot paths, short-lived processes)\n"
+		   "  --no-large    skip measuring the larger-than-cache class (which\n"
+		   "                streams twice the LLC per candidate)\n"
+		   "  --repeat N    calibrate in N fresh processes; report the median\n"
+		   "                calibration time and how often the picks changed\n");
+}
+
+int raidx_tool_tune(int argc, char **argv)
+{
+	const char *save = NULL;
+	int large = 1, rep = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--save") && i + 1 < argc)
+			save = argv[++i];
+		else if (!strcmp(argv[i], "--no-large"))
+			large = 0;
+		else if (!strcmp(argv[i], "--repeat") && i + 1 < argc)
+			rep = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--once"))
+			return once();
+		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage(stdout);
+			return 0;
+		} else {
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (rep > 0)
+		return repeat(rep);
+
+	struct raidx__select_report r;
+	raidx__select_report(&r);
+	if (large && raidx__tune_large() != 0) {
+		fprintf(stderr, "raidx tune: out of memory measuring the large class\n");
+		return 1;
+	}
+	raidx__select_report(&r);
+	print_picks(&r, 1);
+	if (save) {
+		int e = raidx__tuning_save(save);
+		if (e) {
+			fprintf(stderr, "raidx tune: %s: %s\n", save, strerror(-e));
+			return 1;
+		}
+		printf("saved to %s (use RAIDX_TUNING=%s)\n", save, save);
+	}
+	return 0;
+}
