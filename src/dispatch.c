@@ -334,7 +334,7 @@ int raidx_xor_gen(void *dst, const void *const *srcs, unsigned nsrc, size_t len)
 	int r = check_xor(dst, srcs, nsrc);
 	if (r || !len)
 		return r;
-	raidx__run_xor(raidx__impl_choose(RAIDX_OP_XOR_GEN, (nsrc + 1) * len),
+	raidx__run_xor(raidx__impl_choose(RAIDX_OP_XOR_GEN, raidx__call_bytes(RAIDX_OP_XOR_GEN, nsrc, 0, 0, len)),
 		       dst, srcs, nsrc, len);
 	return 0;
 }
@@ -344,7 +344,7 @@ int raidx_xor_acc(void *dst, const void *const *srcs, unsigned nsrc, size_t len)
 	int r = check_xor(dst, srcs, nsrc);
 	if (r || !len)
 		return r;
-	raidx__run_xor(raidx__impl_choose(RAIDX_OP_XOR_ACC, (nsrc + 1) * len),
+	raidx__run_xor(raidx__impl_choose(RAIDX_OP_XOR_ACC, raidx__call_bytes(RAIDX_OP_XOR_ACC, nsrc, 0, 0, len)),
 		       dst, srcs, nsrc, len);
 	return 0;
 }
@@ -371,7 +371,8 @@ int raidx_xor_syndrome(unsigned disks, unsigned start, unsigned stop,
 	if (r || !len)
 		return r;
 	raidx__run_xor_syndrome(
-		raidx__impl_choose(RAIDX_OP_XOR_SYNDROME, (stop - start + 3) * len),
+		raidx__impl_choose(RAIDX_OP_XOR_SYNDROME,
+				   raidx__call_bytes(RAIDX_OP_XOR_SYNDROME, disks, start, stop, len)),
 		disks, start, stop, len, ptrs);
 	return 0;
 }
@@ -435,7 +436,7 @@ static void rebuild_by_xor(unsigned disks, size_t len, unsigned x, void **ptrs)
 	for (unsigned z = 0; z < disks - 1; z++)
 		if (z != x)
 			srcs[n++] = ptrs[z];
-	raidx__run_xor(raidx__impl_choose(RAIDX_OP_XOR_GEN, (n + 1) * len), ptrs[x],
+	raidx__run_xor(raidx__impl_choose(RAIDX_OP_XOR_GEN, raidx__call_bytes(RAIDX_OP_XOR_GEN, n, 0, 0, len)), ptrs[x],
 		       srcs, n, len);
 }
 

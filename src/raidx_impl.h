@@ -155,6 +155,24 @@ enum raidx__class { RAIDX__SMALL = 0, RAIDX__LARGE, RAIDX__NCLASS };
 RX_HIDDEN const struct raidx__impl *raidx__impl_choose(enum raidx_op op,
 						       size_t bytes);
 RX_HIDDEN enum raidx__class raidx__class_of(size_t bytes);
+
+/* Bytes one call streams (inputs plus outputs), the measure of its size
+ * class.  `n` is nsrc for xor ops, disks otherwise; for xor_syndrome the
+ * window [start, stop] plus P and Q. */
+static inline size_t raidx__call_bytes(enum raidx_op op, unsigned n,
+				       unsigned start, unsigned stop,
+				       size_t len)
+{
+	switch (op) {
+	case RAIDX_OP_XOR_GEN:
+	case RAIDX_OP_XOR_ACC:
+		return ((size_t)n + 1) * len;
+	case RAIDX_OP_XOR_SYNDROME:
+		return ((size_t)stop - start + 3) * len;
+	default:
+		return (size_t)n * len;
+	}
+}
 /* The in-cache choice. */
 static inline const struct raidx__impl *raidx__impl_current(enum raidx_op op)
 {

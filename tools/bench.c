@@ -1315,7 +1315,11 @@ static unsigned build_runners(struct runner *rs, const struct bench_shape *sh, s
 {
 	const struct raidx__impl *const *list;
 	unsigned n = 0, cnt = raidx__impl_list((enum raidx_op)sh->op, &list);
-	const struct raidx__impl *cur = raidx__impl_current((enum raidx_op)sh->op);
+	/* The kernel the public call of this shape would use: the size class
+	 * (in-cache or larger than the LLC) depends on the bytes it streams. */
+	const struct raidx__impl *cur = raidx__impl_choose(
+		(enum raidx_op)sh->op,
+		raidx__call_bytes((enum raidx_op)sh->op, sh->disks, sh->start, sh->stop, len));
 
 	memset(rs, 0, sizeof(*rs) * MAX_RUNNERS);
 	for (unsigned i = 0; i < cnt && n < MAX_RUNNERS - 3; i++) {
@@ -1782,7 +1786,7 @@ static void print_summary(const struct opts *o, double elapsed)
 					double v = result_gbps(o, r, NULL, o->stat_median);
 					if (v > best)
 						best = v, bi = j;
-					if (!strcmp(names[j], chosen))
+					if (r->chosen)
 						ch = v;
 				}
 				if (best <= 0)
@@ -1810,7 +1814,13 @@ static void print_summary(const struct opts *o, double elapsed)
 		if (!cells)
 			continue;
 		snprintf(row[0], sizeof(row[0]), "%s", bop_name(op));
-		snprintf(row[1], sizeof(row[1]), "%s", chosen);
+		{
+			const char *big = raidx__impl_choose((enum raidx_op)op, (size_t)-1)->name;
+			if (strcmp(big, chosen))
+				snprintf(row[1], sizeof(row[1]), "%s (>LLC: %s)", chosen, big);
+			else
+				snprintf(row[1], sizeof(row[1]), "%s", chosen);
+		}
 		/* the two kernels that won most cells */
 		size_t fu = 0;
 		row[2][0] = '\0';
