@@ -1,0 +1,380 @@
+/*
+ * test_syndrome - every registered gen_syndrome and xor_syndrome
+ * implementation against the reference, called directly through
+ * raidx__run_gen_syndrome() / raidx__run_xor_syndrome().
+ *
+ *   gen shapes    every disks 3..40, and 64, 128, 257; also data blocks
+ *                 that alias each other (allowed: they are only read);
+ *   windows       every (start, stop) for every disks 3..24, with the data
+ *                 pointers outside the window NULL (the contract says they
+ *                 are not read), and the read-modify-write round trip:
+ *                 xor_syndrome with the old window contents then with the
+ *                 new turns the old P/Q into a fresh gen_syndrome of the new
+ *                 stripe;
+ *   lengths       every length 0..300 and around every granule, blocks
+ *                 against a guard page after them, then before them;
+ *   offsets       block addresses 0..63 past a 64-byte boundary;
+ *   large         65536+13, random lengths up to 1 MiB, and 257 disks at
+ *                 8 KiB.
+ *
+ * Data blocks are read-only while the kernels run, every block has
+ * canaries, and where the kernel leaves a tail it is also run alone on its
+ * bulk to check it does not write past it.
+ */
+#include "test_impl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct tlist LG, LX; /* gen_syndrome, xor_syndrome */
+static unsigned long runs;
+
+static unsigned base_gran(void)
+{
+	unsigned g = LG.maxgran > LX.maxgran ? LG.maxgran : LX.maxgran;
+	return g > 64 ? g : 64;
+}
+
+/* Garbage that differs from `exp` in every byte. */
+static void garbage(uint8_t *g, const uint8_t *exp, size_t len, struct rng *r)
+{
+	rng_fill(r, g, len);
+	for (size_t i = 0; i < len; i++)
+		g[i] = exp[i] ^ (g[i] | 1);
+}
+
+/*
+ * gen_syndrome: ptrs[0..disks-3] data (read-only now), P and Q writable.
+ * Every implementation must turn garbage P/Q into expP/expQ.
+ */
+static void check_gen(struct tstripe *s, unsigned disks, void **ptrs,
+		      const uint8_t *expP, const uint8_t *expQ, const char *shape)
+{
+	size_t len = s->len;
+	uint8_t *P = ptrs[disks - 2], *Q = ptrs[disks - 1];
+	uint8_t *gP = t_malloc(len), *gQ = t_malloc(len);
+
+	garbage(gP, expP, len, &t_rng);
+	garbage(gQ, expQ, len, &t_rng);
+	for (unsigned k = 0; k < LG.n; k++) {
+		const struct raidx__impl *im = LG.v[k];
+		size_t bulk = len & ~(size_t)(im->granule - 1);
+
+		t_ctx("op=gen_syndrome impl=%s disks=%u %s len=%zu place=%s off=%u",
+		      im->name, disks, shape, len, pl_name(s->place), s->off);
+		if (bulk && bulk < len) {
+			memcpy(P, gP, len);
+			memcpy(Q, gQ, len);
+			im->fn.gen(disks, bulk, ptrs);
+			t_cmp("P (kernel alone on its bulk)", P, expP, bulk);
+			t_cmp("Q (kernel alone on its bulk)", Q, expQ, bulk);
+			t_cmp("P beyond the kernel's bulk (must be untouched)",
+			      P + bulk, gP + bulk, len - bulk);
+			t_cmp("Q beyond the kernel's bulk (must be untouched)",
+			      Q + bulk, gQ + bulk, len - bulk);
+		}
+		memcpy(P, gP, len);
+		memcpy(Q, gQ, len);
+		raidx__run_gen_syndrome(im, disks, len, ptrs);
+		t_cmp("P", P, expP, len);
+		t_cmp("Q", Q, expQ, len);
+		ts_check(s);
+		runs++;
+	}
+	free(gP);
+	free(gQ);
+}
+
+/*
+ * A gen_syndrome case on blocks 0..disks-1 of s.  With nalias > 0 the data
+ * blocks alias each other: data z is block z % nalias.
+ */
+static void gen_case(struct tstripe *s, unsigned disks, unsigned nalias)
+{
+	void *ptrs[RAIDX_MAX_DISKS];
+	size_t len = s->len;
+	uint8_t *expP = t_malloc(len), *expQ = t_malloc(len);
+	char shape[64] = "";
+
+	for (unsigned z = 0; z < disks; z++) {
+		ptrs[z] = s->blk[z];
+		ts_fill(s, z, &t_rng);
+	}
+	if (nalias) {
+		for (unsigned z = 0; z < disks - 2; z++)
+			ptrs[z] = s->blk[z % nalias];
+		snprintf(shape, sizeof shape, "data aliased to %u blocks", nalias);
+	}
+	void *eptrs[RAIDX_MAX_DISKS];
+	memcpy(eptrs, ptrs, sizeof(void *) * disks);
+	eptrs[disks - 2] = expP;
+	eptrs[disks - 1] = expQ;
+	raidx__ref_gen_syndrome(disks, len, eptrs);
+
+	for (unsigned z = 0; z < disks - 2; z++)
+		ts_ro(s, z, 1);
+	check_gen(s, disks, ptrs, expP, expQ, shape);
+	ts_ro_all(s, 0);
+	free(expP);
+	free(expQ);
+}
+
+static void test_gen_shapes(void)
+{
+	unsigned list[48], n = 0;
+	unsigned base = base_gran();
+	struct tstripe *s = ts_new(257, 4 * base);
+	unsigned long r0 = runs;
+
+	for (unsigned d = 3; d <= 40; d++)
+		list[n++] = d;
+	list[n++] = 64;
+	list[n++] = 128;
+	list[n++] = 257;
+	for (unsigned i = 0; i < n; i++) {
+		ts_use(s, list[i]);
+		ts_place(s, t_shape_len(&LG, &t_rng), (int)rng_below(&t_rng, PL_COUNT),
+			 rng_below(&t_rng, 64));
+		gen_case(s, list[i], 0);
+	}
+	/* Data blocks only read: the same block may stand for several. */
+	ts_use(s, 20);
+	ts_place(s, t_shape_len(&LG, &t_rng), PL_END, 0);
+	gen_case(s, 20, 3);
+	ts_use(s, 257);
+	ts_place(s, t_shape_len(&LG, &t_rng), PL_START, 0);
+	gen_case(s, 257, 1);
+	t_log("gen_syndrome shapes: disks 3..40, 64, 128, 257, aliased data; "
+	      "%lu runs", runs - r0);
+	ts_free(s);
+}
+
+/* ---- xor_syndrome ---------------------------------------------------- */
+
+/*
+ * xor_syndrome over [start, stop] of the stripe in ptrs (data outside the
+ * window NULL), P/Q starting from P0/Q0; every implementation must give
+ * expP/expQ.
+ */
+static void check_xsyn(struct tstripe *s, unsigned disks, unsigned start,
+		       unsigned stop, void **ptrs, const uint8_t *P0,
+		       const uint8_t *Q0, const uint8_t *expP,
+		       const uint8_t *expQ)
+{
+	size_t len = s->len;
+	uint8_t *P = ptrs[disks - 2], *Q = ptrs[disks - 1];
+
+	for (unsigned k = 0; k < LX.n; k++) {
+		const struct raidx__impl *im = LX.v[k];
+		size_t bulk = len & ~(size_t)(im->granule - 1);
+
+		t_ctx("op=xor_syndrome impl=%s disks=%u start=%u stop=%u len=%zu "
+		      "place=%s off=%u", im->name, disks, start, stop, len,
+		      pl_name(s->place), s->off);
+		if (bulk && bulk < len) {
+			memcpy(P, P0, len);
+			memcpy(Q, Q0, len);
+			im->fn.xsyn(disks, start, stop, bulk, ptrs);
+			t_cmp("P (kernel alone on its bulk)", P, expP, bulk);
+			t_cmp("Q (kernel alone on its bulk)", Q, expQ, bulk);
+			t_cmp("P beyond the kernel's bulk (must be untouched)",
+			      P + bulk, P0 + bulk, len - bulk);
+			t_cmp("Q beyond the kernel's bulk (must be untouched)",
+			      Q + bulk, Q0 + bulk, len - bulk);
+		}
+		memcpy(P, P0, len);
+		memcpy(Q, Q0, len);
+		raidx__run_xor_syndrome(im, disks, start, stop, len, ptrs);
+		t_cmp("P", P, expP, len);
+		t_cmp("Q", Q, expQ, len);
+		ts_check(s);
+		runs++;
+	}
+}
+
+/*
+ * One window on a stripe of `disks` in s (blocks 0..disks-1), with blocks
+ * disks..2*disks-3 holding the new contents of the window for the round
+ * trip (s must have 2*disks-2 blocks).
+ */
+static void window_case(struct tstripe *s, unsigned disks, unsigned start,
+			unsigned stop, int roundtrip)
+{
+	size_t len = s->len;
+	unsigned pi = disks - 2, qi = disks - 1;
+	void *ptrs[RAIDX_MAX_DISKS], *eptrs[RAIDX_MAX_DISKS];
+	uint8_t *expP = t_malloc(len), *expQ = t_malloc(len);
+
+	for (unsigned z = 0; z < disks; z++) {
+		ts_fill(s, z, &t_rng);
+		ptrs[z] = (z < start || (z > stop && z < pi)) ? NULL : s->blk[z];
+	}
+	uint8_t *P0 = t_dup(s->blk[pi], len), *Q0 = t_dup(s->blk[qi], len);
+	memcpy(eptrs, ptrs, sizeof(void *) * disks);
+	memcpy(expP, P0, len);
+	memcpy(expQ, Q0, len);
+	eptrs[pi] = expP;
+	eptrs[qi] = expQ;
+	raidx__ref_xor_syndrome(disks, start, stop, len, eptrs);
+
+	for (unsigned z = 0; z < pi; z++)
+		ts_ro(s, z, 1);
+	check_xsyn(s, disks, start, stop, ptrs, P0, Q0, expP, expQ);
+
+	if (roundtrip) {
+		/* P/Q of the old stripe, then of the new one (window replaced). */
+		void *full[RAIDX_MAX_DISKS], *nptrs[RAIDX_MAX_DISKS];
+		for (unsigned z = start; z <= stop; z++) {
+			ts_ro(s, disks + z - start, 0);
+			ts_fill(s, disks + z - start, &t_rng);
+			ts_ro(s, disks + z - start, 1);
+		}
+		for (unsigned z = 0; z < disks; z++)
+			full[z] = s->blk[z];
+		full[pi] = P0;
+		full[qi] = Q0;
+		raidx__ref_gen_syndrome(disks, len, full);
+		for (unsigned z = start; z <= stop; z++)
+			full[z] = s->blk[disks + z - start];
+		full[pi] = expP;
+		full[qi] = expQ;
+		raidx__ref_gen_syndrome(disks, len, full);
+		memcpy(nptrs, ptrs, sizeof(void *) * disks);
+		for (unsigned z = start; z <= stop; z++)
+			nptrs[z] = s->blk[disks + z - start];
+
+		uint8_t *P = s->blk[pi], *Q = s->blk[qi];
+		for (unsigned k = 0; k < LX.n; k++) {
+			const struct raidx__impl *im = LX.v[k];
+			t_ctx("op=xor_syndrome round trip impl=%s disks=%u start=%u "
+			      "stop=%u len=%zu place=%s off=%u", im->name, disks,
+			      start, stop, len, pl_name(s->place), s->off);
+			memcpy(P, P0, len);
+			memcpy(Q, Q0, len);
+			raidx__run_xor_syndrome(im, disks, start, stop, len, ptrs);
+			raidx__run_xor_syndrome(im, disks, start, stop, len, nptrs);
+			t_cmp("P after old+new window (vs gen_syndrome of new stripe)",
+			      P, expP, len);
+			t_cmp("Q after old+new window (vs gen_syndrome of new stripe)",
+			      Q, expQ, len);
+			ts_check(s);
+			runs++;
+		}
+	}
+	ts_ro_all(s, 0);
+	free(P0);
+	free(Q0);
+	free(expP);
+	free(expQ);
+}
+
+static void test_windows(void)
+{
+	unsigned maxd = t_quick ? 12 : 24;
+	struct tstripe *s = ts_new(2 * maxd - 2, 4 * base_gran());
+	unsigned long r0 = runs, nwin = 0;
+
+	for (unsigned disks = 3; disks <= maxd; disks++)
+		for (unsigned start = 0; start <= disks - 3; start++)
+			for (unsigned stop = start; stop <= disks - 3; stop++) {
+				ts_use(s, disks + stop - start + 1);
+				ts_place(s, t_shape_len(&LX, &t_rng),
+					 (int)rng_below(&t_rng, PL_COUNT),
+					 rng_below(&t_rng, 64));
+				window_case(s, disks, start, stop, 1);
+				nwin++;
+			}
+	t_log("xor_syndrome windows: every (start, stop) for disks 3..%u "
+	      "(%lu windows), each also as an old/new round trip; %lu runs",
+	      maxd, nwin, runs - r0);
+	ts_free(s);
+}
+
+/* ---- lengths, offsets, large ------------------------------------------ */
+
+static void both_ops(struct tstripe *s, unsigned gdisks, unsigned xdisks)
+{
+	unsigned start = rng_below(&t_rng, xdisks - 2);
+	unsigned stop = start + rng_below(&t_rng, xdisks - 2 - start);
+
+	gen_case(s, gdisks, 0);
+	window_case(s, xdisks, start, stop, 0);
+}
+
+static void test_lengths(void)
+{
+	const struct tlist *ls[2] = { &LG, &LX };
+	size_t *lens;
+	unsigned nl = t_sweep_lens(ls, 2, &lens);
+	struct tstripe *s = ts_new(14, lens[nl - 1]);
+	unsigned long r0 = runs;
+
+	for (unsigned i = 0; i < nl; i++)
+		for (int pl = PL_END; pl <= PL_START; pl++) {
+			ts_place(s, lens[i], pl, 0);
+			both_ops(s, 3 + (unsigned)(lens[i] % 10), 4 + (unsigned)((lens[i] / 3) % 10));
+		}
+	t_log("lengths: %u lengths (%zu..%zu), guard page after and before, "
+	      "disks 3..13, random windows; %lu runs", nl, lens[0], lens[nl - 1],
+	      runs - r0);
+	ts_free(s);
+	free(lens);
+}
+
+static void test_offsets(void)
+{
+	size_t len = 3 * base_gran() + 29;
+	struct tstripe *s = ts_new(12, len);
+	unsigned long r0 = runs;
+
+	for (unsigned off = 0; off < 64; off += t_quick ? 5 : 1)
+		for (int pl = PL_OFF; pl <= PL_MIX; pl++) {
+			ts_place(s, len, pl, off);
+			both_ops(s, 10, 12);
+		}
+	t_log("offsets: 0..63, all blocks equal and mutually misaligned, "
+	      "len %zu, disks 10 and 12; %lu runs", len, runs - r0);
+	ts_free(s);
+}
+
+static void test_large(void)
+{
+	size_t lens[4] = { 65536 + 13 };
+	unsigned nl = t_quick ? 1 : 4;
+	struct tstripe *s = ts_new(6, 1 << 20);
+	unsigned long r0 = runs;
+
+	for (unsigned i = 1; i < nl; i++)
+		lens[i] = rng_range(&t_rng, 1, 1 << 20);
+	for (unsigned i = 0; i < nl; i++) {
+		ts_place(s, lens[i], (int)rng_below(&t_rng, PL_COUNT),
+			 rng_below(&t_rng, 64));
+		both_ops(s, 6, 6);
+	}
+	ts_free(s);
+
+	s = ts_new(257, 8192 + 13);
+	ts_place(s, 8192 + 13, PL_END, 0);
+	both_ops(s, 257, 129);
+	ts_free(s);
+	t_log("large: lengths %zu%s (disks 6); 257 disks at 8205 bytes; "
+	      "%lu runs", lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "",
+	      runs - r0);
+}
+
+int main(int argc, char **argv)
+{
+	t_init(argc, argv, "test_syndrome");
+	t_impls(RAIDX_OP_GEN_SYNDROME, &LG);
+	t_impls(RAIDX_OP_XOR_SYNDROME, &LX);
+	t_log("gen_syndrome impls: %s", LG.names);
+	t_log("xor_syndrome impls: %s", LX.names);
+
+	test_gen_shapes();
+	test_windows();
+	test_lengths();
+	test_offsets();
+	test_large();
+	return t_done();
+}

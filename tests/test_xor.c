@@ -1,0 +1,238 @@
+/*
+ * test_xor - every registered xor_gen and xor_acc implementation against
+ * the reference, called directly through raidx__run_xor().
+ *
+ *   shapes   nsrc 1..32, 255 and RAIDX_MAX_SOURCES (sources repeating
+ *            blocks, which the contract allows), plain and with dst
+ *            identical to srcs[0], srcs[nsrc/2], srcs[nsrc-1] or all three;
+ *   lengths  every length 0..300 and around every granule, with the blocks
+ *            against a guard page after them, then before them;
+ *   offsets  block addresses 0..63 bytes past a 64-byte boundary, equal and
+ *            mutually different;
+ *   large    65536+13 and random lengths up to 1 MiB.
+ *
+ * Sources are read-only while a kernel runs (a write to them faults) and
+ * every block has canaries around it.  Where the kernel leaves a tail to
+ * the reference, it is also called alone on its bulk to check that it does
+ * not write past it.
+ */
+#include "test_impl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct tlist L[2]; /* [0] xor_gen, [1] xor_acc */
+static unsigned long runs;
+
+static const char *opname(int acc)
+{
+	return acc ? "xor_acc" : "xor_gen";
+}
+
+static unsigned base_gran(void)
+{
+	unsigned g = L[0].maxgran > L[1].maxgran ? L[0].maxgran : L[1].maxgran;
+	return g > 64 ? g : 64;
+}
+
+/* What dst must hold afterwards, from the reference, into exp. */
+static void expect(int acc, uint8_t *exp, const uint8_t *dst0,
+		   const void *const *srcs, unsigned nsrc, size_t len)
+{
+	if (acc) {
+		memcpy(exp, dst0, len);
+		raidx__ref_xor_acc(exp, srcs, nsrc, len);
+	} else {
+		raidx__ref_xor_gen(exp, srcs, nsrc, len);
+	}
+}
+
+/*
+ * Run every implementation of op `acc` with dst = block d of s (which may
+ * also appear in srcs).  dst0 is dst's content before each run.
+ */
+static void run_all(int acc, struct tstripe *s, unsigned d,
+		    const void *const *srcs, unsigned nsrc, const uint8_t *dst0,
+		    const uint8_t *exp, const char *shape)
+{
+	size_t len = s->len;
+	uint8_t *dst = s->blk[d];
+
+	for (unsigned k = 0; k < L[acc].n; k++) {
+		const struct raidx__impl *im = L[acc].v[k];
+		size_t bulk = len & ~(size_t)(im->granule - 1);
+
+		t_ctx("op=%s impl=%s %s len=%zu place=%s off=%u", opname(acc),
+		      im->name, shape, len, pl_name(s->place), s->off);
+		if (bulk && bulk < len) {
+			memcpy(dst, dst0, len);
+			im->fn.xor_gen(dst, srcs, nsrc, bulk);
+			t_cmp("dst (kernel alone on its bulk)", dst, exp, bulk);
+			t_cmp("dst beyond the kernel's bulk (must be untouched)",
+			      dst + bulk, dst0 + bulk, len - bulk);
+		}
+		memcpy(dst, dst0, len);
+		raidx__run_xor(im, dst, srcs, nsrc, len);
+		t_cmp("dst", dst, exp, len);
+		ts_check(s);
+		runs++;
+	}
+}
+
+/*
+ * One case: blocks 0..nblk-1 of s are the distinct sources (srcs[i] =
+ * block i % nblk), block `dblk` is dst; alias != 0 makes dst one of the
+ * sources at the positions in `alias_at`.
+ */
+static void one_case(int acc, struct tstripe *s, unsigned nsrc, unsigned nblk,
+		     unsigned dblk, const unsigned *alias_at, unsigned nalias,
+		     struct rng *r)
+{
+	static const void *srcs[RAIDX_MAX_SOURCES];
+	size_t len = s->len;
+	char shape[96];
+	unsigned d = dblk;
+
+	for (unsigned i = 0; i < nblk; i++)
+		ts_fill(s, i, r);
+	ts_fill(s, dblk, r);
+	for (unsigned i = 0; i < nsrc; i++)
+		srcs[i] = s->blk[i % nblk];
+	if (nalias) {
+		d = alias_at[0] % nblk;
+		for (unsigned a = 0; a < nalias; a++)
+			srcs[alias_at[a]] = s->blk[d];
+	}
+	uint8_t *dst0 = t_dup(s->blk[d], len), *exp = t_malloc(len);
+	expect(acc, exp, dst0, srcs, nsrc, len);
+	for (unsigned i = 0; i < nblk; i++)
+		if (i != d)
+			ts_ro(s, i, 1);
+
+	if (!nalias)
+		snprintf(shape, sizeof shape, "nsrc=%u", nsrc);
+	else if (nalias == 1)
+		snprintf(shape, sizeof shape, "nsrc=%u dst=srcs[%u]", nsrc, alias_at[0]);
+	else
+		snprintf(shape, sizeof shape, "nsrc=%u dst=srcs[%u]=srcs[%u]=srcs[%u]",
+			 nsrc, alias_at[0], alias_at[1], alias_at[2]);
+	run_all(acc, s, d, srcs, nsrc, dst0, exp, shape);
+
+	ts_ro_all(s, 0);
+	free(dst0);
+	free(exp);
+}
+
+static void test_shapes(void)
+{
+	unsigned counts[40], nc = 0;
+	unsigned base = base_gran();
+	struct tstripe *s = ts_new(257, 4 * base);
+	unsigned long r0 = runs;
+
+	for (unsigned c = 1; c <= 32; c++)
+		counts[nc++] = c;
+	counts[nc++] = 255;
+	counts[nc++] = RAIDX_MAX_SOURCES;
+
+	for (unsigned ci = 0; ci < nc; ci++) {
+		unsigned c = counts[ci], nblk = c < 256 ? c : 256;
+		for (int acc = 0; acc < 2; acc++) {
+			unsigned sets[4][3] = { { 0 }, { c - 1 }, { c / 2 },
+						{ 0, c / 2, c - 1 } };
+			unsigned nsets[4] = { 1, 1, 1, 3 };
+
+			ts_use(s, nblk + 1);
+			ts_place(s, t_shape_len(&L[acc], &t_rng),
+				 (int)rng_below(&t_rng, PL_COUNT), rng_below(&t_rng, 64));
+			one_case(acc, s, c, nblk, nblk, NULL, 0, &t_rng);
+			for (int k = 0; k < 4; k++) {
+				if (c < 3 && k == 3)
+					continue;
+				ts_place(s, t_shape_len(&L[acc], &t_rng),
+					 (int)rng_below(&t_rng, PL_COUNT),
+					 rng_below(&t_rng, 64));
+				one_case(acc, s, c, nblk, nblk, sets[k], nsets[k], &t_rng);
+			}
+		}
+	}
+	ts_free(s);
+	t_log("shapes: nsrc 1..32, 255, %u, each plain and with dst = srcs[0], "
+	      "srcs[nsrc-1], srcs[nsrc/2], all three; %lu runs",
+	      RAIDX_MAX_SOURCES, runs - r0);
+}
+
+static void test_lengths(void)
+{
+	const struct tlist *ls[2] = { &L[0], &L[1] };
+	size_t *lens;
+	unsigned nl = t_sweep_lens(ls, 2, &lens);
+	struct tstripe *s = ts_new(7, lens[nl - 1]);
+	unsigned long r0 = runs;
+
+	for (unsigned i = 0; i < nl; i++)
+		for (int pl = PL_END; pl <= PL_START; pl++)
+			for (int acc = 0; acc < 2; acc++) {
+				unsigned nsrc = 1 + (unsigned)((lens[i] + (size_t)pl) % 6);
+				ts_place(s, lens[i], pl, 0);
+				one_case(acc, s, nsrc, nsrc, 6, NULL, 0, &t_rng);
+			}
+	t_log("lengths: %u lengths (%zu..%zu), guard page after and before, "
+	      "nsrc 1..6; %lu runs", nl, lens[0], lens[nl - 1], runs - r0);
+	ts_free(s);
+	free(lens);
+}
+
+static void test_offsets(void)
+{
+	size_t len = 3 * base_gran() + 29;
+	struct tstripe *s = ts_new(6, len);
+	unsigned long r0 = runs;
+
+	for (unsigned off = 0; off < 64; off += t_quick ? 5 : 1)
+		for (int pl = PL_OFF; pl <= PL_MIX; pl++)
+			for (int acc = 0; acc < 2; acc++) {
+				ts_place(s, len, pl, off);
+				one_case(acc, s, 5, 5, 5, NULL, 0, &t_rng);
+			}
+	t_log("offsets: 0..63, all blocks equal and mutually misaligned, "
+	      "len %zu, nsrc 5; %lu runs", len, runs - r0);
+	ts_free(s);
+}
+
+static void test_large(void)
+{
+	size_t lens[4] = { 65536 + 13 };
+	unsigned nl = t_quick ? 1 : 4;
+	struct tstripe *s;
+	unsigned long r0 = runs;
+
+	for (unsigned i = 1; i < nl; i++)
+		lens[i] = rng_range(&t_rng, 1, 1 << 20);
+	s = ts_new(5, 1 << 20);
+	for (unsigned i = 0; i < nl; i++)
+		for (int acc = 0; acc < 2; acc++) {
+			ts_place(s, lens[i], (int)rng_below(&t_rng, PL_COUNT),
+				 rng_below(&t_rng, 64));
+			one_case(acc, s, 4, 4, 4, NULL, 0, &t_rng);
+		}
+	t_log("large: lengths %zu%s, nsrc 4; %lu runs", lens[0],
+	      nl > 1 ? " and 3 random up to 1 MiB" : "", runs - r0);
+	ts_free(s);
+}
+
+int main(int argc, char **argv)
+{
+	t_init(argc, argv, "test_xor");
+	t_impls(RAIDX_OP_XOR_GEN, &L[0]);
+	t_impls(RAIDX_OP_XOR_ACC, &L[1]);
+	t_log("xor_gen impls: %s", L[0].names);
+	t_log("xor_acc impls: %s", L[1].names);
+
+	test_shapes();
+	test_lengths();
+	test_offsets();
+	test_large();
+	return t_done();
+}
