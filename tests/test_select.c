@@ -1,0 +1,399 @@
+/*
+ * test_select - the one-time selection and its overrides (issue 5).
+ *
+ * Selection happens once per process, so every case runs in a fresh child
+ * process (this program run again as `test_select child CASE`) with its own
+ * environment; the parent checks what the child reports.
+ *
+ *   - RAIDX_IMPL forces every runnable implementation of every op, both size
+ *     classes, and the forced kernel computes correct results;
+ *   - bad RAIDX_IMPL / RAIDX_SELECT values are rejected with a warning and
+ *     raidx_init() == -EINVAL, and the library still works;
+ *   - a tuning file round-trips, an edited one is obeyed, and files from
+ *     another CPU, another version, with unknown or unrunnable names, or
+ *     malformed, are ignored (the library calibrates instead);
+ *   - RAIDX_SELECT=static makes no measurement.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "raidx_impl.h"
+#include "test_util.h"
+
+static char self[4096];
+
+/* ---- the child: report what selection did ----------------------------- */
+
+/* One gen_syndrome + xor_gen + recovery through the public API, checked
+ * against the reference: the forced or loaded kernels must work. */
+static int child_check_results(void)
+{
+	enum { D = 8, L = 4096 + 77 };
+	void *p[D], *r[D];
+	int bad = 0;
+
+	for (int i = 0; i < D; i++) {
+		p[i] = t_malloc(L);
+		r[i] = t_malloc(L);
+		rng_fill(&t_rng, p[i], L);
+		memcpy(r[i], p[i], L);
+	}
+	raidx__ref_gen_syndrome(D, L, r);
+	bad |= raidx_gen_syndrome(D, L, p) != 0;
+	bad |= memcmp(p[D - 2], r[D - 2], L) || memcmp(p[D - 1], r[D - 1], L);
+	raidx__ref_xor_syndrome(D, 2, 4, L, r);
+	bad |= raidx_xor_syndrome(D, 2, 4, L, p) != 0;
+	bad |= memcmp(p[D - 2], r[D - 2], L) || memcmp(p[D - 1], r[D - 1], L);
+	raidx__ref_xor_gen(r[0], (const void *const *)&r[1], 3, L);
+	bad |= raidx_xor_gen(p[0], (const void *const *)&p[1], 3, L) != 0;
+	raidx__ref_xor_acc(r[0], (const void *const *)&r[1], 2, L);
+	bad |= raidx_xor_acc(p[0], (const void *const *)&p[1], 2, L) != 0;
+	bad |= memcmp(p[0], r[0], L) != 0;
+	raidx__ref_gen_syndrome(D, L, r);
+	raidx__ref_gen_syndrome(D, L, p);
+	memset(p[1], 0xa5, L);
+	memset(p[4], 0x5a, L);
+	bad |= raidx_recov_2data(D, L, 1, 4, p) != 0;
+	bad |= memcmp(p[1], r[1], L) || memcmp(p[4], r[4], L);
+	memset(p[3], 0xa5, L);
+	memset(p[D - 2], 0x5a, L);
+	bad |= raidx_recov_datap(D, L, 3, p) != 0;
+	bad |= memcmp(p[3], r[3], L) || memcmp(p[D - 2], r[D - 2], L);
+	for (int i = 0; i < D; i++) {
+		free(p[i]);
+		free(r[i]);
+	}
+	return bad;
+}
+
+/* Prints "init=<rc> how=<how> ok=<0|1> op:small:large ..." */
+static int child(const char *what)
+{
+	struct raidx__select_report rep;
+	int rc = raidx_init();
+
+	raidx__select_report(&rep);
+	printf("init=%d how=%s ok=%d", rc, rep.how, !child_check_results());
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		printf(" %s:%s", rep.op[op].pick[RAIDX__SMALL]->name,
+		       rep.op[op].pick[RAIDX__LARGE]->name);
+	printf("\n");
+	if (!strcmp(what, "save")) {
+		const char *path = getenv("TEST_SELECT_SAVE");
+		if (!path || raidx__tuning_save(path) != 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* ---- the parent ------------------------------------------------------- */
+
+struct result {
+	int status;
+	int init;
+	char how[64];
+	int ok;
+	char small[RAIDX_OP_COUNT][32], large[RAIDX_OP_COUNT][32];
+	char err[2048]; /* what the child wrote to stderr */
+};
+
+/* Run `self child what` with the environment assignments in env[] (NULL
+ * terminated; "NAME=" alone unsets NAME) and parse its report. */
+static void run(const char *what, const char *const *env, struct result *res)
+{
+	int out[2], err[2];
+	char buf[4096] = "";
+
+	memset(res, 0, sizeof(*res));
+	if (pipe(out) || pipe(err)) {
+		t_fail("pipe: %s", strerror(errno));
+		return;
+	}
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(out[1], 1);
+		dup2(err[1], 2);
+		close(out[0]);
+		close(err[0]);
+		unsetenv("RAIDX_IMPL");
+		unsetenv("RAIDX_SELECT");
+		unsetenv("RAIDX_TUNING");
+		for (; env && *env; env++) {
+			char name[128];
+			const char *eq = strchr(*env, '=');
+			snprintf(name, sizeof(name), "%.*s", (int)(eq - *env), *env);
+			if (eq[1])
+				setenv(name, eq + 1, 1);
+			else
+				unsetenv(name);
+		}
+		execl(self, self, "child", what, (char *)NULL);
+		_exit(127);
+	}
+	close(out[1]);
+	close(err[1]);
+	FILE *f = fdopen(out[0], "r"), *g = fdopen(err[0], "r");
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = 0;
+	size_t n = fread(res->err, 1, sizeof(res->err) - 1, g);
+	res->err[n] = 0;
+	fclose(f);
+	fclose(g);
+	waitpid(pid, &res->status, 0);
+
+	char *tok = strtok(buf, " \n");
+	int op = 0;
+	while (tok) {
+		if (!strncmp(tok, "init=", 5))
+			res->init = atoi(tok + 5);
+		else if (!strncmp(tok, "how=", 4))
+			snprintf(res->how, sizeof(res->how), "%s", tok + 4);
+		else if (!strncmp(tok, "ok=", 3))
+			res->ok = atoi(tok + 3);
+		else if (op < RAIDX_OP_COUNT) {
+			char *c = strchr(tok, ':');
+			if (c) {
+				*c = 0;
+				snprintf(res->small[op], 32, "%s", tok);
+				snprintf(res->large[op], 32, "%s", c + 1);
+				op++;
+			}
+		}
+		tok = strtok(NULL, " \n");
+	}
+	if (!WIFEXITED(res->status) || WEXITSTATUS(res->status) != 0)
+		t_fail("child %s exited with status 0x%x", what, res->status);
+	if (op != RAIDX_OP_COUNT)
+		t_fail("child %s printed no report", what);
+	if (!res->ok)
+		t_fail("child %s: results through the public API are wrong", what);
+}
+
+/* Every runnable implementation of every op, forced through RAIDX_IMPL. */
+static void test_forced(void)
+{
+	const struct raidx__impl *const *list[RAIDX_OP_COUNT];
+	unsigned n[RAIDX_OP_COUNT], most = 0, cases = 0;
+
+	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
+		n[op] = raidx__impl_list(op, &list[op]);
+		if (n[op] > most)
+			most = n[op];
+	}
+	/* Child k forces the k-th runnable implementation of every op (ops
+	 * with fewer take k modulo their count). */
+	for (unsigned k = 0; k < most; k++) {
+		char spec[1024] = "RAIDX_IMPL=", want[RAIDX_OP_COUNT][32];
+		size_t used = strlen(spec);
+		for (int op = 0; op < RAIDX_OP_COUNT; op++) {
+			const struct raidx__impl *run[64];
+			unsigned nr = 0;
+			for (unsigned i = 0; i < n[op]; i++)
+				if (raidx__impl_runnable(list[op][i]))
+					run[nr++] = list[op][i];
+			const struct raidx__impl *pick = run[k % nr];
+			snprintf(want[op], 32, "%s", pick->name);
+			used += (size_t)snprintf(spec + used, sizeof(spec) - used, "%s%s=%s",
+						 op ? "," : "", raidx_op_name(op), pick->name);
+		}
+		const char *env[] = { spec, NULL };
+		struct result r;
+		t_ctx("forced %s", spec);
+		run("forced", env, &r);
+		t_expect_int("raidx_init() with a valid RAIDX_IMPL", r.init, 0);
+		for (int op = 0; op < RAIDX_OP_COUNT; op++) {
+			if (strcmp(r.small[op], want[op]) || strcmp(r.large[op], want[op]))
+				t_fail("%s: forced %s, got %s / %s", raidx_op_name(op), want[op],
+				       r.small[op], r.large[op]);
+		}
+		if (r.err[0])
+			t_fail("a valid RAIDX_IMPL printed a warning: %s", r.err);
+		cases++;
+	}
+	t_log("RAIDX_IMPL: %u child processes, every runnable kernel of every op forced", cases);
+}
+
+static void test_bad_overrides(void)
+{
+	/* An implementation this CPU cannot run, if any is compiled in. */
+	char unrunnable[128] = "";
+	for (int op = 0; op < RAIDX_OP_COUNT && !unrunnable[0]; op++) {
+		const struct raidx__impl *const *list;
+		unsigned n = raidx__impl_list(op, &list);
+		for (unsigned i = 0; i < n; i++)
+			if (!raidx__impl_runnable(list[i])) {
+				snprintf(unrunnable, sizeof(unrunnable), "RAIDX_IMPL=%s=%s",
+					 raidx_op_name(op), list[i]->name);
+				break;
+			}
+	}
+	const char *bad[] = {
+		"RAIDX_IMPL=gen_syndrome=no_such_kernel",
+		"RAIDX_IMPL=no_such_op=int64x1",
+		"RAIDX_IMPL=gen_syndrome",
+		"RAIDX_IMPL=xor_gen=int64x1,,gen_syndrome=",
+		"RAIDX_SELECT=fastest",
+		unrunnable[0] ? unrunnable : NULL,
+	};
+	unsigned cases = 0;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (!bad[i])
+			continue;
+		const char *env[] = { bad[i], NULL };
+		struct result r;
+		t_ctx("bad override %s", bad[i]);
+		run("bad", env, &r);
+		t_expect_int("raidx_init() with a bad override", r.init, -EINVAL);
+		if (!strstr(r.err, "raidx: "))
+			t_fail("no warning on stderr for %s", bad[i]);
+		cases++;
+	}
+	t_log("bad overrides: %u rejected with -EINVAL and a warning, library still correct", cases);
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f))
+		t_fail("cannot write %s", path);
+}
+
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = t_malloc(65536);
+	size_t n = f ? fread(buf, 1, 65535, f) : 0;
+	buf[n] = 0;
+	if (f)
+		fclose(f);
+	return buf;
+}
+
+/* Replace the line starting with `key` in text by `line`. */
+static char *edit(const char *text, const char *key, const char *line)
+{
+	char *out = t_malloc(strlen(text) + strlen(line) + 2);
+	const char *p = strstr(text, key);
+	size_t pre = p ? (size_t)(p - text) : strlen(text);
+	const char *post = p ? strchr(p, '\n') : NULL;
+	memcpy(out, text, pre);
+	strcpy(out + pre, line);
+	strcat(out, "\n");
+	if (post)
+		strcat(out, post + 1);
+	return out;
+}
+
+static void test_tuning(void)
+{
+	char dir[] = "/tmp/raidx_test_select_XXXXXX", path[256], env_save[300],
+	     env_tune[300];
+	struct result a, b;
+
+	if (!mkdtemp(dir)) {
+		t_fail("mkdtemp: %s", strerror(errno));
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/tuning", dir);
+	snprintf(env_save, sizeof(env_save), "TEST_SELECT_SAVE=%s", path);
+	snprintf(env_tune, sizeof(env_tune), "RAIDX_TUNING=%s", path);
+
+	/* Round trip: the picks a calibrating process saves are the picks a
+	 * process loading the file uses, with no calibration. */
+	const char *e1[] = { env_save, NULL };
+	t_ctx("tuning save");
+	run("save", e1, &a);
+	const char *e2[] = { env_tune, NULL };
+	t_ctx("tuning load");
+	run("load", e2, &b);
+	if (strcmp(b.how, "tuning"))
+		t_fail("RAIDX_TUNING=%s: selection was \"%s\", not the tuning file (%s)", path,
+		       b.how, b.err);
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		if (strcmp(a.small[op], b.small[op]) || strcmp(a.large[op], b.large[op]))
+			t_fail("%s: saved %s/%s, loaded %s/%s", raidx_op_name(op), a.small[op],
+			       a.large[op], b.small[op], b.large[op]);
+
+	/* An edited file is obeyed: the portable kernel, which calibration
+	 * would never pick next to SIMD ones, comes back from the file. */
+	char *orig = read_file(path);
+	char *edited = edit(orig, "gen_syndrome small ", "gen_syndrome small int64x1");
+	write_file(path, edited);
+	run("load", e2, &b);
+	if (strcmp(b.small[RAIDX_OP_GEN_SYNDROME], "int64x1"))
+		t_fail("edited tuning file: gen_syndrome is %s, not int64x1",
+		       b.small[RAIDX_OP_GEN_SYNDROME]);
+	free(edited);
+
+	/* Files that must be ignored whole: calibration instead, a warning. */
+	struct {
+		const char *what, *key, *line;
+	} bad[] = {
+		{ "another CPU", "cpu ", "cpu GenuineIntel family 6 model 143 stepping 8: other" },
+		{ "another version", "version ", "version 0.0.1" },
+		{ "an unknown kernel", "xor_gen small ", "xor_gen small no_such_kernel" },
+		{ "an unknown op", "xor_gen small ", "no_such_op small int64x1" },
+		{ "a missing op", "recov_datap large ", "" },
+		{ "a bad header", "raidx-tuning", "raidx-tuning 99" },
+	};
+	unsigned cases = 0;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char *t = edit(orig, bad[i].key, bad[i].line);
+		write_file(path, t);
+		free(t);
+		t_ctx("tuning file from %s", bad[i].what);
+		run("load", e2, &b);
+		if (!strcmp(b.how, "tuning"))
+			t_fail("a tuning file with %s was used", bad[i].what);
+		if (!strstr(b.err, "RAIDX_TUNING"))
+			t_fail("no warning for a tuning file with %s", bad[i].what);
+		cases++;
+	}
+	const char *e3[] = { "RAIDX_TUNING=/nonexistent/raidx-tuning", NULL };
+	run("load", e3, &b);
+	if (!strcmp(b.how, "tuning") || !strstr(b.err, "RAIDX_TUNING"))
+		t_fail("a missing tuning file was not reported");
+	free(orig);
+	unlink(path);
+	rmdir(dir);
+	t_log("tuning file: round trip, edit obeyed, %u bad files ignored with a warning",
+	      cases + 1);
+}
+
+static void test_static(void)
+{
+	const char *env[] = { "RAIDX_SELECT=static", NULL };
+	struct result r;
+
+	t_ctx("RAIDX_SELECT=static");
+	run("static", env, &r);
+	if (strcmp(r.how, "static"))
+		t_fail("RAIDX_SELECT=static: selection was %s", r.how);
+	t_expect_int("raidx_init() with RAIDX_SELECT=static", r.init, 0);
+	t_log("RAIDX_SELECT=static: no calibration, picks by priority");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 3 && !strcmp(argv[1], "child")) {
+		/* No t_init(): the child's stdout is its report alone. */
+		rng_seed(&t_rng, 1);
+		return child(argv[2]);
+	}
+	t_init(argc, argv, "select");
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n <= 0) {
+		t_fail("readlink /proc/self/exe");
+		return t_done();
+	}
+	self[n] = 0;
+	test_forced();
+	test_bad_overrides();
+	test_tuning();
+	test_static();
+	return t_done();
+}
