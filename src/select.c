@@ -50,9 +50,9 @@ static struct raidx__select_report rep;
 static int env_error;
 static pthread_once_t select_once = PTHREAD_ONCE_INIT;
 
-#define TIE_MARGIN 0.03  /* within 3%: a tie, keep the static preference */
+#define TIE_MARGIN 0.05  /* within 5%: a tie, keep the static preference */
 #define PRUNE_RATIO 1.5  /* slower than this after round 1: out */
-#define ROUNDS 5
+#define ROUNDS 7
 #define TRIAL_NS 2000.0  /* target length of one timed trial */
 #define BLOCK 4096       /* in-cache block length of the calibration */
 #define MAX_BLOCKS 20
