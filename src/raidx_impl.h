@@ -68,7 +68,7 @@ struct raidx__impl {
 };
 
 /* Non-temporal stores: only a candidate for calls that stream more bytes
- * than the last-level cache holds (the output would be evicted before it is
+ * than half the last-level cache (the output would be evicted before it is
  * read again anyway); never for in-cache sizes, where it costs (seed 000). */
 #define RAIDX__F_NT 1u
 
@@ -146,8 +146,8 @@ RX_HIDDEN const struct raidx__impl *raidx__impl_find(enum raidx_op op,
 RX_HIDDEN int raidx__impl_runnable(const struct raidx__impl *impl);
 
 /* ---- selection (select.c) -------------------------------------------- */
-/* Size classes: a call that streams more bytes than the last-level cache
- * holds may prefer a different kernel (non-temporal stores). */
+/* Size classes: a call that streams more bytes than half the last-level
+ * cache may prefer a different kernel (non-temporal stores). */
 enum raidx__class { RAIDX__SMALL = 0, RAIDX__LARGE, RAIDX__NCLASS };
 
 /* The implementation a public call of `op` uses when it streams `bytes`

@@ -160,7 +160,7 @@ int raidx_tool_info(int argc, char **argv)
 	printf("selection       %s, %.2f ms\n", rep.how ? rep.how : "?",
 	       rep.calib_ms);
 	format_bytes(rep.large_bytes, buf, sizeof(buf));
-	printf("large calls     stream more than %s (the last-level cache)\n",
+	printf("large calls     stream more than %s (half the last-level cache)\n",
 	       buf);
 
 	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
