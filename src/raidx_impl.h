@@ -71,6 +71,9 @@ struct raidx__impl {
  * than half the last-level cache (the output would be evicted before it is
  * read again anyway); never for in-cache sizes, where it costs (seed 000). */
 #define RAIDX__F_NT 1u
+/* A kernel built on an emulation of its instructions (SIMDe) for the tests:
+ * runnable anywhere, but never chosen by calibration or priority. */
+#define RAIDX__F_EMULATED 2u
 
 /* Each implementation file exports one table, terminated by RAIDX__END.
  * dispatch.c lists the tables of the files compiled for this target.

@@ -119,7 +119,8 @@ static const struct raidx__impl *static_choice(enum raidx_op op, int allow_nt)
 
 	for (unsigned i = 0; i < n; i++) {
 		const struct raidx__impl *c = list[i];
-		if (!raidx__impl_runnable(c) || (!allow_nt && (c->flags & RAIDX__F_NT)))
+		if (!raidx__impl_runnable(c) || (c->flags & RAIDX__F_EMULATED) ||
+		    (!allow_nt && (c->flags & RAIDX__F_NT)))
 			continue;
 		if (!best || c->priority > best->priority)
 			best = c;
@@ -250,7 +251,7 @@ static void calibrate_op(enum raidx_op op, void **blk)
 		const struct raidx__impl *c = list[i];
 		/* "ref" is the oracle, never a contender; nt kernels belong to
 		 * the large class. */
-		if (!raidx__impl_runnable(c) || (c->flags & RAIDX__F_NT) ||
+		if (!raidx__impl_runnable(c) || (c->flags & (RAIDX__F_NT | RAIDX__F_EMULATED)) ||
 		    !strcmp(c->name, "ref"))
 			continue;
 		cand[nc++] = c;
@@ -391,7 +392,8 @@ int raidx__tune_large(void)
 
 		cand[nc++] = atomic_load(&choice[op][RAIDX__SMALL]);
 		for (unsigned i = 0; i < n && nc < MAX_CAND; i++)
-			if ((list[i]->flags & RAIDX__F_NT) && raidx__impl_runnable(list[i]))
+			if ((list[i]->flags & RAIDX__F_NT) && !(list[i]->flags & RAIDX__F_EMULATED) &&
+			    raidx__impl_runnable(list[i]))
 				cand[nc++] = list[i];
 		if (nc == 1)
 			continue;

@@ -1,0 +1,675 @@
+/*
+ * avx512.c - AVX-512 (F + BW + VL) kernels for every operation, without GFNI:
+ * Skylake-SP / Cascade Lake / Cooper Lake servers, and any AVX-512 CPU when
+ * GFNI is disabled.  (CPUs that also have GFNI prefer gfni_avx512.c.)
+ *
+ * Compiled with -mavx512f -mavx512bw -mavx512vl, so every entry requires all
+ * three: the compiler may use any of them anywhere in this file.  No CPU has
+ * AVX-512BW without VL, so nothing is lost.
+ *
+ * Any length, granule 1
+ * ---------------------
+ * The bulk runs in blocks of U vectors (U * 64 bytes); what is left, fewer
+ * than U vectors, runs one vector at a time with byte-masked loads
+ * (vmovdqu8 zmm{k}{z}, AVX512BW) and stores (vmovdqu8 m{k}), the mask
+ * covering only the bytes below len.  Masked-off bytes are neither read (a
+ * masked load does not fault on them) nor written.  So every kernel here
+ * takes any len: no reference tail, which matters most for recovery (the
+ * reference does a table multiply per byte per disk).
+ *
+ * XOR (xor_gen, xor_acc): vpternlogq with immediate 0x96 (a ^ b ^ c) folds
+ * two sources into the accumulator in one instruction, one of the two loads
+ * folded into it as a memory operand.  Per 64 bytes and per source: one load
+ * and half a vector ALU op (plain vpxorq needs a whole one).  512 bytes per
+ * iteration (8 zmm accumulators): each source pointer is read once per 8
+ * vectors instead of once per vector, and 8 independent chains keep both
+ * load ports busy (seed thread 004: a loop over sources fetching a pointer
+ * per 64-byte vector ran at 1/7 of the speed of the unrolled one).  With
+ * 1..4 sources the pointers live in registers (a specialised copy of the
+ * loop per count); beyond, two pointers are read per 8 vectors.
+ *
+ * Multiply by 2 in GF(2^8) (poly 0x11d), the heart of Q
+ * ----------------------------------------------------
+ * mul2(q) = (q << 1) ^ (top bit of q ? 0x1d : 0).  The usual AVX-512 form is
+ * vpaddb (the shift), vpmovb2m / vpcmpgtb (top bits into a mask register),
+ * a masked move of the 0x1d constant, and the XOR: with the data XORed in,
+ * 4 ops (vpaddb, vpmovb2m, vmovdqu8{z}, vpternlogq); the older compare,
+ * expand-to-bytes, AND, XOR sequence takes 6.  We use 3:
+ *
+ *     s' = vpternlogq_0x96(vpaddb(s, s), vpshufb(C, s), d)
+ *
+ * with C = 0x1d in every byte.  vpshufb returns C[index & 15] = 0x1d where
+ * the index byte (s itself) has its top bit clear and 0 where it is set:
+ * exactly the reduction of mul2, complemented, i.e. red(s) ^ 0x1d.  So each
+ * step adds a known error: if the running value is s = q ^ e (e the same in
+ * every byte), one step leaves q' ^ e' with
+ *
+ *     e' = mul2(e) ^ 0x1d
+ *
+ * (when e's top bit is set vpshufb sees the inverted top bit and the error
+ * is e << 1 = mul2(e) ^ 0x1d again).  The error depends only on the number
+ * of steps, not on the data, so it is computed once per call (mul2_err())
+ * and removed with the final XOR, which is folded into the vpternlogq that
+ * stores Q (xor_syndrome) or costs one vpxorq per 64 bytes of Q (gen), or
+ * into the low-nibble table of a constant multiply (see below).
+ *
+ * Per data disk and 64 bytes, gen_syndrome (one load, not counted):
+ *   this file      Q: vpaddb + vpshufb + vpternlogq = 3, P: 1/2 vpternlogq
+ *                  (P ^ D_z ^ D_z-1, two disks per instruction) -> 3.5 ops
+ *   mask form      vpaddb, vpmovb2m, vmovdqu8{z}, vpternlogq + 1/2 -> 4.5
+ *   compare form   vpcmpgtb, vpmovm2b, vpaddb, vpandq, 3 x vpxorq   -> 7
+ * On Skylake-SP 512-bit ALU ops issue on ports 0 and 5 only (vpshufb on 5):
+ * 3.5 ops are 1.75 cycles per disk per 64 bytes against 1/2 cycle of loads,
+ * so the kernel is ALU-bound in cache and every op saved counts.  P and Q
+ * of U vectors stay in registers for the whole stripe; x1, x2, x4 (64, 128,
+ * 256 bytes per step) trade the latency of the 3-op chain through Q
+ * (3 cycles per disk: x1 cannot fill two ports) against loop overhead and
+ * registers; the selection measures which wins.
+ *
+ * Multiply by a constant c (recovery, and g^start in xor_syndrome):
+ *   c*x = lo[x & 15] ^ hi[x >> 4], two vpshufb lookups in 16-byte tables
+ *   broadcast to the four lanes: vpandq, vpsrlw, vpandq, 2 x vpshufb and a
+ *   final XOR (usually folded into a vpternlogq) = 5-6 ops.  Multiplication
+ *   is linear, so the Horner error e is corrected for free by XORing c*e
+ *   into every entry of the low table: lo'[i] = c*i ^ c*e.
+ *
+ * xor_syndrome (Linux semantics: P ^= sum, Q ^= sum g^z D_z over the window
+ * [start, stop]): Horner over the window only, then the multiply by g^start
+ * for the disks below it, which are not read: start single mul2 steps (3 ops
+ * each) when start < 2, otherwise one constant multiply (6 ops).  Normal
+ * stores: the P and Q just read are written back at once, so they are in
+ * cache and a non-temporal store would only evict them (seed thread 000: the
+ * x4 variant's NT stores cost Zen 5 about 9% of small-write IOPS).
+ *
+ * gen_syndrome "avx512x4nt" and xor_gen "avx512nt" stream their output
+ * past the cache (vmovntdq), flagged RAIDX__F_NT: the selection only uses
+ * them for calls larger than the last-level cache, where the output would
+ * be evicted before it is read again.  vmovntdq needs 64-byte alignment: the
+ * bytes up to the first boundary go through a masked normal store, then the
+ * aligned bulk is streamed; when P and Q sit at different offsets modulo 64
+ * they cannot both be aligned and avx512x4nt uses normal stores.
+ *
+ * Recovery, one pass (recov_2data, recov_datap): for each block, P and Q of
+ * the surviving disks by Horner (a failed disk only multiplies: 3 ops, no
+ * load), XORed with the stored P and Q, then the constant multiplies of
+ * raidx__recov_coef() with nibble tables, and the two stores.  No scratch
+ * block and no zero page (Linux computes a full gen_syndrome into scratch
+ * pages and then reads everything again): the data is read exactly once.
+ *
+ * Priorities 46-55: above AVX2 (any AVX-512 kernel does twice the work per
+ * instruction), below gfni_avx512.c (56-65), whose mul2 is 1 instruction.
+ */
+#include "simd_avx512.h"
+
+typedef __m512i V;
+#define VB 64 /* bytes per vector */
+
+#define F_AVX512 (RAIDX_CPU_AVX512F | RAIDX_CPU_AVX512BW | RAIDX_CPU_AVX512VL)
+
+/* ---- helpers: one vector at ptr + off, masked in the tail ------------- */
+
+/* tail != 0 only for the last partial vector: k selects the bytes. */
+RX_INLINE V ld(const void *p, size_t off, int tail, __mmask64 k)
+{
+	const uint8_t *a = (const uint8_t *)p + off;
+	return tail ? rx_maskz_loadu_epi8(k, a) : _mm512_loadu_si512(a);
+}
+
+RX_INLINE void st(void *p, size_t off, V v, int tail, __mmask64 k)
+{
+	uint8_t *a = (uint8_t *)p + off;
+	if (tail)
+		rx_mask_storeu_epi8(a, k, v);
+	else
+		_mm512_storeu_si512(a, v);
+}
+
+RX_INLINE V xor2(V a, V b)
+{
+	return _mm512_xor_si512(a, b);
+}
+
+RX_INLINE V xor3(V a, V b, V c)
+{
+	return _mm512_ternarylogic_epi64(a, b, c, 0x96);
+}
+
+/* (2 * s) ^ d plus the known error step (see the header); c = 0x1d bytes. */
+RX_INLINE V mul2x(V s, V d, V c)
+{
+	return xor3(_mm512_add_epi8(s, s), _mm512_shuffle_epi8(c, s), d);
+}
+
+/* 2 * s, same error step, for a disk that is not read. */
+RX_INLINE V mul2(V s, V c)
+{
+	return xor2(_mm512_add_epi8(s, s), _mm512_shuffle_epi8(c, s));
+}
+
+/* The error left by n steps of mul2x / mul2 started from an exact value. */
+static uint8_t mul2_err(unsigned n)
+{
+	uint8_t e = 0;
+
+	while (n--)
+		e = raidx__gf_mul[2][e] ^ 0x1d;
+	return e;
+}
+
+/* Nibble tables of c*x, with `add` XORed into the low table so that the
+ * product of (x ^ e) comes out as c*x when add = c*e. */
+struct ntab {
+	V lo, hi;
+};
+
+static inline struct ntab ntab_make(uint8_t c, uint8_t add)
+{
+	uint8_t lo[16];
+	struct ntab t;
+
+	for (int i = 0; i < 16; i++)
+		lo[i] = raidx__gf_mul_lo[c][i] ^ add;
+	t.lo = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)lo));
+	t.hi = _mm512_broadcast_i32x4(
+		_mm_loadu_si128((const __m128i *)raidx__gf_mul_hi[c]));
+	return t;
+}
+
+/* The two halves of c*x; the caller XORs them (with whatever else). */
+RX_INLINE V nlo(V x, V tlo, V m0f)
+{
+	return _mm512_shuffle_epi8(tlo, _mm512_and_si512(x, m0f));
+}
+
+RX_INLINE V nhi(V x, V thi, V m0f)
+{
+	return _mm512_shuffle_epi8(thi, _mm512_and_si512(_mm512_srli_epi16(x, 4), m0f));
+}
+
+/* ---- XOR --------------------------------------------------------------- */
+
+/*
+ * One step of U vectors at `off`.  N > 0: exactly N sources, pointers in
+ * s[] (locals, kept in registers); N == 0: nsrc sources read from srcs[].
+ */
+RX_INLINE void xor_step(uint8_t *dst, const uint8_t *const *s, unsigned nsrc,
+			size_t off, int acc, unsigned U, int tail, __mmask64 k,
+			int nt)
+{
+	V a[8];
+	unsigned i = 0;
+
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++)
+		a[u] = ld(acc ? dst : s[0], off + u * VB, tail, k);
+	if (!acc)
+		i = 1;
+	/* Fully unrolled by the compiler when nsrc is a constant (N > 0). */
+	for (; i + 2 <= nsrc; i += 2) {
+		const uint8_t *s1 = s[i], *s2 = s[i + 1];
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++)
+			a[u] = xor3(a[u], ld(s1, off + u * VB, tail, k),
+				    ld(s2, off + u * VB, tail, k));
+	}
+	if (i < nsrc) {
+		const uint8_t *s1 = s[i];
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++)
+			a[u] = xor2(a[u], ld(s1, off + u * VB, tail, k));
+	}
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++) {
+		if (nt)
+			rx_stream_si512(dst + off + u * VB, a[u]);
+		else
+			st(dst, off + u * VB, a[u], tail, k);
+	}
+}
+
+#define XU 8 /* 512 bytes per step */
+
+RX_INLINE void xor_run(void *dstv, const void *const *srcs, unsigned nsrc,
+		       size_t len, int acc, unsigned N, int nt)
+{
+	uint8_t *dst = dstv;
+	const uint8_t *loc[4];
+	const uint8_t *const *s = (const uint8_t *const *)srcs;
+	size_t off = 0;
+
+	if (N) {
+		for (unsigned i = 0; i < N; i++)
+			loc[i] = srcs[i];
+		s = loc;
+		nsrc = N;
+	}
+	if (nt) {
+		/* Up to the first 64-byte boundary of dst with a masked normal
+		 * store; vmovntdq needs the alignment. */
+		size_t head = (VB - ((uintptr_t)dst & (VB - 1))) & (VB - 1);
+		if (head > len)
+			head = len;
+		if (head) {
+			xor_step(dst, s, nsrc, 0, acc, 1, 1, rx_prefix_mask(head), 0);
+			off = head;
+		}
+		for (; off + XU * VB <= len; off += XU * VB)
+			xor_step(dst, s, nsrc, off, acc, XU, 0, 0, 1);
+	} else {
+		for (; off + XU * VB <= len; off += XU * VB)
+			xor_step(dst, s, nsrc, off, acc, XU, 0, 0, 0);
+	}
+	for (; off < len; off += VB)
+		xor_step(dst, s, nsrc, off, acc, 1, 1, rx_prefix_mask(len - off), 0);
+	if (nt)
+		_mm_sfence();
+}
+
+RX_INLINE void xor_any(void *dst, const void *const *srcs, unsigned nsrc,
+		       size_t len, int acc, int nt)
+{
+	switch (nsrc) {
+	case 1:
+		xor_run(dst, srcs, 1, len, acc, 1, nt);
+		break;
+	case 2:
+		xor_run(dst, srcs, 2, len, acc, 2, nt);
+		break;
+	case 3:
+		xor_run(dst, srcs, 3, len, acc, 3, nt);
+		break;
+	case 4:
+		xor_run(dst, srcs, 4, len, acc, 4, nt);
+		break;
+	default:
+		xor_run(dst, srcs, nsrc, len, acc, 0, nt);
+		break;
+	}
+}
+
+static void xor_gen_avx512(void *dst, const void *const *srcs, unsigned nsrc,
+			   size_t len)
+{
+	xor_any(dst, srcs, nsrc, len, 0, 0);
+}
+
+/* Streaming dst: for blocks beyond the last-level cache (RAIDX__F_NT). */
+static void xor_gen_avx512nt(void *dst, const void *const *srcs,
+			     unsigned nsrc, size_t len)
+{
+	xor_any(dst, srcs, nsrc, len, 0, 1);
+}
+
+static void xor_acc_avx512(void *dst, const void *const *srcs, unsigned nsrc,
+			   size_t len)
+{
+	xor_any(dst, srcs, nsrc, len, 1, 0);
+}
+
+/* ---- gen_syndrome ------------------------------------------------------ */
+
+/* P and Q of U vectors at `off`; nt: stream the stores (aligned). */
+RX_INLINE void gen_step(unsigned disks, void **ptrs, size_t off, unsigned U,
+			int tail, __mmask64 k, int nt, V c, V verr)
+{
+	uint8_t **d = (uint8_t **)ptrs;
+	int z = (int)disks - 3;
+	V p[4], s[4];
+
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++)
+		p[u] = s[u] = ld(d[z], off + u * VB, tail, k);
+	for (; z >= 2; z -= 2) {
+		const uint8_t *d1 = d[z - 1], *d0 = d[z - 2];
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++) {
+			V a = ld(d1, off + u * VB, tail, k);
+			V b = ld(d0, off + u * VB, tail, k);
+			p[u] = xor3(p[u], a, b);
+			s[u] = mul2x(mul2x(s[u], a, c), b, c);
+		}
+	}
+	if (z == 1) {
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++) {
+			V a = ld(d[0], off + u * VB, tail, k);
+			p[u] = xor2(p[u], a);
+			s[u] = mul2x(s[u], a, c);
+		}
+	}
+	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++) {
+		V q = xor2(s[u], verr);
+		if (nt) {
+			rx_stream_si512(pp + off + u * VB, p[u]);
+			rx_stream_si512(qq + off + u * VB, q);
+		} else {
+			st(pp, off + u * VB, p[u], tail, k);
+			st(qq, off + u * VB, q, tail, k);
+		}
+	}
+}
+
+/* Remaining vectors from `off`, one at a time, masked. */
+RX_INLINE void gen_rest(unsigned disks, void **ptrs, size_t off, size_t len,
+			V c, V verr)
+{
+	for (; off < len; off += VB)
+		gen_step(disks, ptrs, off, 1, 1, rx_prefix_mask(len - off), 0, c, verr);
+}
+
+RX_INLINE void gen_u(unsigned disks, size_t len, void **ptrs, unsigned U)
+{
+	V c = _mm512_set1_epi8(0x1d);
+	V verr = _mm512_set1_epi8((char)mul2_err(disks - 3));
+	size_t off = 0;
+
+	for (; off + U * VB <= len; off += U * VB)
+		gen_step(disks, ptrs, off, U, 0, 0, 0, c, verr);
+	gen_rest(disks, ptrs, off, len, c, verr);
+}
+
+static void gen_x1(unsigned disks, size_t len, void **ptrs)
+{
+	gen_u(disks, len, ptrs, 1);
+}
+
+static void gen_x2(unsigned disks, size_t len, void **ptrs)
+{
+	gen_u(disks, len, ptrs, 2);
+}
+
+static void gen_x4(unsigned disks, size_t len, void **ptrs)
+{
+	gen_u(disks, len, ptrs, 4);
+}
+
+static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
+{
+	uintptr_t pa = (uintptr_t)ptrs[disks - 2] & (VB - 1);
+	uintptr_t qa = (uintptr_t)ptrs[disks - 1] & (VB - 1);
+	V c = _mm512_set1_epi8(0x1d);
+	V verr = _mm512_set1_epi8((char)mul2_err(disks - 3));
+	size_t off = 0, head;
+
+	if (pa != qa) { /* P and Q cannot both be aligned */
+		gen_x4(disks, len, ptrs);
+		return;
+	}
+	head = (VB - pa) & (VB - 1);
+	if (head > len)
+		head = len;
+	if (head) {
+		gen_step(disks, ptrs, 0, 1, 1, rx_prefix_mask(head), 0, c, verr);
+		off = head;
+	}
+	for (; off + 4 * VB <= len; off += 4 * VB)
+		gen_step(disks, ptrs, off, 4, 0, 0, 1, c, verr);
+	gen_rest(disks, ptrs, off, len, c, verr);
+	/* Order the weakly-ordered streaming stores before whatever the caller
+	 * does next (e.g. hand P and Q to a device). */
+	_mm_sfence();
+}
+
+/* ---- xor_syndrome ------------------------------------------------------ */
+
+struct xsyn_k {
+	V c, m0f, verr;   /* verr: Horner error when start < 2 */
+	struct ntab gs;   /* g^start with the error folded, when start >= 2 */
+};
+
+RX_INLINE void xsyn_step(unsigned disks, unsigned start, unsigned stop,
+			 void **ptrs, size_t off, unsigned U, int tail,
+			 __mmask64 k, const struct xsyn_k *K)
+{
+	uint8_t **d = (uint8_t **)ptrs;
+	int z = (int)stop, lo = (int)start;
+	V p[4], s[4];
+
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++)
+		p[u] = s[u] = ld(d[z], off + u * VB, tail, k);
+	for (; z >= lo + 2; z -= 2) {
+		const uint8_t *d1 = d[z - 1], *d0 = d[z - 2];
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++) {
+			V a = ld(d1, off + u * VB, tail, k);
+			V b = ld(d0, off + u * VB, tail, k);
+			p[u] = xor3(p[u], a, b);
+			s[u] = mul2x(mul2x(s[u], a, K->c), b, K->c);
+		}
+	}
+	if (z == lo + 1) {
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++) {
+			V a = ld(d[lo], off + u * VB, tail, k);
+			p[u] = xor2(p[u], a);
+			s[u] = mul2x(s[u], a, K->c);
+		}
+	}
+	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++) {
+		V q;
+		if (start >= 2) {
+			q = xor3(ld(qq, off + u * VB, tail, k),
+				 nlo(s[u], K->gs.lo, K->m0f),
+				 nhi(s[u], K->gs.hi, K->m0f));
+		} else {
+			if (start == 1)
+				s[u] = mul2(s[u], K->c);
+			q = xor3(ld(qq, off + u * VB, tail, k), s[u], K->verr);
+		}
+		st(pp, off + u * VB, xor2(ld(pp, off + u * VB, tail, k), p[u]), tail, k);
+		st(qq, off + u * VB, q, tail, k);
+	}
+}
+
+RX_INLINE void xsyn_u(unsigned disks, unsigned start, unsigned stop,
+		      size_t len, void **ptrs, unsigned U)
+{
+	struct xsyn_k K;
+	size_t off = 0;
+
+	K.c = _mm512_set1_epi8(0x1d);
+	K.m0f = _mm512_set1_epi8(0x0f);
+	if (start >= 2) {
+		uint8_t gs = raidx__gf_exp[start];
+		K.gs = ntab_make(gs, raidx__gf_mul[gs][mul2_err(stop - start)]);
+		K.verr = _mm512_setzero_si512();
+	} else {
+		K.verr = _mm512_set1_epi8((char)mul2_err(stop));
+		K.gs.lo = K.gs.hi = _mm512_setzero_si512();
+	}
+	for (; off + U * VB <= len; off += U * VB)
+		xsyn_step(disks, start, stop, ptrs, off, U, 0, 0, &K);
+	for (; off < len; off += VB)
+		xsyn_step(disks, start, stop, ptrs, off, 1, 1,
+			  rx_prefix_mask(len - off), &K);
+}
+
+static void xsyn_x1(unsigned disks, unsigned start, unsigned stop, size_t len,
+		    void **ptrs)
+{
+	xsyn_u(disks, start, stop, len, ptrs, 1);
+}
+
+static void xsyn_x2(unsigned disks, unsigned start, unsigned stop, size_t len,
+		    void **ptrs)
+{
+	xsyn_u(disks, start, stop, len, ptrs, 2);
+}
+
+static void xsyn_x4(unsigned disks, unsigned start, unsigned stop, size_t len,
+		    void **ptrs)
+{
+	xsyn_u(disks, start, stop, len, ptrs, 4);
+}
+
+/* ---- recovery ---------------------------------------------------------- */
+
+/*
+ * P and Q of the survivors for U vectors: p = XOR of surviving data,
+ * s = their Q (Horner down to disk 0, failed disks multiply only) with the
+ * error mul2_err(top), which the caller folds into its constant tables.
+ */
+RX_INLINE void surv_step(const struct rx_rplan *pl, uint8_t **d, size_t off,
+			 unsigned U, int tail, __mmask64 k, V c, V *p, V *s)
+{
+	if (!pl->nsurv) {
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++)
+			p[u] = s[u] = _mm512_setzero_si512();
+		return;
+	}
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++)
+		p[u] = s[u] = ld(d[pl->top], off + u * VB, tail, k);
+	for (unsigned r = 0; r < pl->nrun; r++) {
+		int z = (int)pl->run[r].hi, lo = (int)pl->run[r].lo;
+		for (unsigned j = 1; j < pl->run[r].dist; j++) {
+			RX_UNROLL
+			for (unsigned u = 0; u < U; u++)
+				s[u] = mul2(s[u], c);
+		}
+		for (; z >= lo + 1; z -= 2) {
+			const uint8_t *d1 = d[z], *d0 = d[z - 1];
+			RX_UNROLL
+			for (unsigned u = 0; u < U; u++) {
+				V a = ld(d1, off + u * VB, tail, k);
+				V b = ld(d0, off + u * VB, tail, k);
+				p[u] = xor3(p[u], a, b);
+				s[u] = mul2x(mul2x(s[u], a, c), b, c);
+			}
+		}
+		if (z == lo) {
+			RX_UNROLL
+			for (unsigned u = 0; u < U; u++) {
+				V a = ld(d[lo], off + u * VB, tail, k);
+				p[u] = xor2(p[u], a);
+				s[u] = mul2x(s[u], a, c);
+			}
+		}
+	}
+	/* Failed disks below the lowest survivor. */
+	for (unsigned j = 0; j < pl->low; j++) {
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++)
+			s[u] = mul2(s[u], c);
+	}
+}
+
+struct r2_k {
+	V c, m0f;
+	struct ntab ta, tb; /* A, and B with B * err folded */
+};
+
+#define RU 4 /* 256 bytes per recovery step */
+
+RX_INLINE void r2_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
+		       unsigned x, unsigned y, size_t off, unsigned U, int tail,
+		       __mmask64 k, const struct r2_k *K)
+{
+	uint8_t **d = (uint8_t **)ptrs;
+	V p[4], s[4];
+
+	surv_step(pl, d, off, U, tail, k, K->c, p, s);
+	uint8_t *pp = d[disks - 2], *qq = d[disks - 1], *dx_ = d[x], *dy_ = d[y];
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++) {
+		V pxy = xor2(p[u], ld(pp, off + u * VB, tail, k));
+		V qxy = xor2(s[u], ld(qq, off + u * VB, tail, k));
+		V dx = xor3(nlo(pxy, K->ta.lo, K->m0f), nhi(pxy, K->ta.hi, K->m0f),
+			    nlo(qxy, K->tb.lo, K->m0f));
+		dx = xor2(dx, nhi(qxy, K->tb.hi, K->m0f));
+		st(dx_, off + u * VB, dx, tail, k);
+		st(dy_, off + u * VB, xor2(pxy, dx), tail, k);
+	}
+}
+
+static void recov_2data_avx512(unsigned disks, size_t len, unsigned faila,
+			       unsigned failb, void **ptrs)
+{
+	struct rx_rplan pl;
+	struct r2_k K;
+	uint8_t a, b;
+	size_t off = 0;
+
+	rx_rplan_make(&pl, disks - 2, faila, failb);
+	raidx__recov_coef(faila, failb, &a, &b);
+	K.c = _mm512_set1_epi8(0x1d);
+	K.m0f = _mm512_set1_epi8(0x0f);
+	K.ta = ntab_make(a, 0);
+	K.tb = ntab_make(b, raidx__gf_mul[b][pl.nsurv ? mul2_err(pl.top) : 0]);
+	for (; off + RU * VB <= len; off += RU * VB)
+		r2_step(disks, &pl, ptrs, faila, failb, off, RU, 0, 0, &K);
+	for (; off < len; off += VB)
+		r2_step(disks, &pl, ptrs, faila, failb, off, 1, 1,
+			rx_prefix_mask(len - off), &K);
+}
+
+struct rdp_k {
+	V c, m0f;
+	struct ntab ti; /* g^-x with the error folded */
+};
+
+RX_INLINE void rdp_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
+			unsigned x, size_t off, unsigned U, int tail,
+			__mmask64 k, const struct rdp_k *K)
+{
+	uint8_t **d = (uint8_t **)ptrs;
+	V p[4], s[4];
+
+	surv_step(pl, d, off, U, tail, k, K->c, p, s);
+	uint8_t *pp = d[disks - 2], *qq = d[disks - 1], *dx_ = d[x];
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++) {
+		V qx = xor2(s[u], ld(qq, off + u * VB, tail, k));
+		V dx = xor2(nlo(qx, K->ti.lo, K->m0f), nhi(qx, K->ti.hi, K->m0f));
+		st(dx_, off + u * VB, dx, tail, k);
+		st(pp, off + u * VB, xor2(p[u], dx), tail, k);
+	}
+}
+
+static void recov_datap_avx512(unsigned disks, size_t len, unsigned faila,
+			       void **ptrs)
+{
+	struct rx_rplan pl;
+	struct rdp_k K;
+	uint8_t ginv = raidx__gf_inv[raidx__gf_exp[faila]];
+	size_t off = 0;
+
+	rx_rplan_make(&pl, disks - 2, faila, faila);
+	K.c = _mm512_set1_epi8(0x1d);
+	K.m0f = _mm512_set1_epi8(0x0f);
+	K.ti = ntab_make(ginv, raidx__gf_mul[ginv][pl.nsurv ? mul2_err(pl.top) : 0]);
+	for (; off + RU * VB <= len; off += RU * VB)
+		rdp_step(disks, &pl, ptrs, faila, off, RU, 0, 0, &K);
+	for (; off < len; off += VB)
+		rdp_step(disks, &pl, ptrs, faila, off, 1, 1,
+			 rx_prefix_mask(len - off), &K);
+}
+
+/*
+ * Priorities: gen x4 > x2 > x1 (more independent chains per step win while
+ * 8 P/Q registers fit; Linux's measurements agree on Skylake-SP), x4nt below
+ * them all (only better past the cache); xor_syndrome x2 first, since its
+ * windows are short and the seed measurements (thread 002) found x2 ahead of
+ * x4 there.  The bench/selection can override any of these.
+ */
+RX_TABLE(avx512) = {
+	RX_ENTRY("avx512", RAIDX_OP_XOR_GEN, 50, 1, F_AVX512, xor_gen, xor_gen_avx512, 0),
+	RX_ENTRY("avx512nt", RAIDX_OP_XOR_GEN, 46, 1, F_AVX512, xor_gen, xor_gen_avx512nt, RAIDX__F_NT),
+	RX_ENTRY("avx512", RAIDX_OP_XOR_ACC, 50, 1, F_AVX512, xor_gen, xor_acc_avx512, 0),
+	RX_ENTRY("avx512x1", RAIDX_OP_GEN_SYNDROME, 47, 1, F_AVX512, gen, gen_x1, 0),
+	RX_ENTRY("avx512x2", RAIDX_OP_GEN_SYNDROME, 49, 1, F_AVX512, gen, gen_x2, 0),
+	RX_ENTRY("avx512x4", RAIDX_OP_GEN_SYNDROME, 50, 1, F_AVX512, gen, gen_x4, 0),
+	RX_ENTRY("avx512x4nt", RAIDX_OP_GEN_SYNDROME, 46, 1, F_AVX512, gen, gen_x4nt, RAIDX__F_NT),
+	RX_ENTRY("avx512x1", RAIDX_OP_XOR_SYNDROME, 48, 1, F_AVX512, xsyn, xsyn_x1, 0),
+	RX_ENTRY("avx512x2", RAIDX_OP_XOR_SYNDROME, 50, 1, F_AVX512, xsyn, xsyn_x2, 0),
+	RX_ENTRY("avx512x4", RAIDX_OP_XOR_SYNDROME, 49, 1, F_AVX512, xsyn, xsyn_x4, 0),
+	RX_ENTRY("avx512", RAIDX_OP_RECOV_2DATA, 50, 1, F_AVX512, r2, recov_2data_avx512, 0),
+	RX_ENTRY("avx512", RAIDX_OP_RECOV_DATAP, 50, 1, F_AVX512, rdp, recov_datap_avx512, 0),
+	RAIDX__END,
+};

@@ -1,0 +1,201 @@
+/*
+ * simd_avx512.h - what the AVX-512 and GFNI kernel files (avx512.c,
+ * gfni_avx2.c, gfni_avx512.c) share:
+ *
+ *  - the choice between the real intrinsics and SIMDe's emulation of them.
+ *    Built normally, a kernel file includes <immintrin.h> and is compiled
+ *    with its ISA flags (-mavx512f -mavx512bw -mavx512vl, -mgfni, ...): that
+ *    is the code that ships.  Built with RAIDX_SIMDE defined (cmake/simde.cmake
+ *    compiles each file a second time that way, with -mavx2 only), the same
+ *    intrinsic names resolve to SIMDe's portable emulation, the exported table
+ *    is renamed raidx__impls_<isa>_simde, its implementations are named
+ *    "<name>@simde" and need no CPU feature.  The test suite then checks the
+ *    kernels' logic against the reference on any x86-64 machine, including
+ *    those without AVX-512 or GFNI.
+ *
+ *  - the masked and non-temporal memory operations, which SIMDe 0.7 does not
+ *    emulate (and which, where a SIMDe version does, may read all 64 bytes of
+ *    a masked load, which would fault on the tests' guard pages).  In SIMDe
+ *    mode they are written out byte by byte, touching only the bytes whose
+ *    mask bit is set, as the hardware promises; the streaming store checks
+ *    the 64-byte alignment the real instruction requires and aborts, as the
+ *    real one faults, so the tests see a misaligned stream store too.
+ *
+ *  - the plan of a one-pass recovery (which disks survive, in which runs),
+ *    plain C used by every recovery kernel.
+ */
+#ifndef RAIDX_SIMD_AVX512_H
+#define RAIDX_SIMD_AVX512_H
+
+/*
+ * GCC 12's generic tuning treats a load folded into an instruction as free
+ * and loads the same data vector again for each instruction that uses it
+ * (P and Q both use every disk): with 4 vectors per step, objdump showed up
+ * to 2 loads per disk per vector instead of 1, which on cores with one
+ * 512-bit load per cycle (Zen 4) would make the in-cache loop load-bound.
+ * Tuned for an AVX-512 core it keeps the vector in a register (checked the
+ * same way).  These files only run on such cores (gfni_avx2.c on cores of
+ * the same generations), and tuning changes no instruction set.  Clang
+ * keeps one load per vector as is.
+ */
+#if !defined(RAIDX_SIMDE) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
+#pragma GCC target("tune=icelake-server")
+#endif
+
+#include "raidx_impl.h"
+
+#ifdef RAIDX_SIMDE
+/* SIMDe forces every emulated operation inline by default; in kernels whose
+ * steps are unrolled that makes functions so large that one file takes
+ * minutes to compile (worse with sanitizers).  Out-of-line operations cost
+ * little in an emulation and test the same logic. */
+#define SIMDE_NO_INLINE
+#define SIMDE_ENABLE_NATIVE_ALIASES
+#include <simde/x86/avx512.h>
+#include <simde/x86/gfni.h>
+#include <stdlib.h>
+#define RX_TABLE(isa) RAIDX__IMPL_TABLE(isa##_simde)
+#define RX_NAME(s) s "@simde"
+#define RX_FEATURES(f) 0u
+/* Emulated kernels are for tests: RAIDX__F_EMULATED keeps them out of the
+ * calibration and the static choice (priority 1 as well, belt and braces). */
+#define RX_PRIO(p) 1
+#define RX_FLAGS(f) ((f) | RAIDX__F_EMULATED)
+#else
+#include <immintrin.h>
+#define RX_TABLE(isa) RAIDX__IMPL_TABLE(isa)
+#define RX_NAME(s) s
+#define RX_FEATURES(f) (f)
+#define RX_PRIO(p) (p)
+#define RX_FLAGS(f) (f)
+#endif
+
+/* A table entry (see RAIDX__ENTRY in raidx_impl.h), renamed in SIMDe mode. */
+#define RX_ENTRY(name, op, prio, granule, features, kind, fn, flags)           \
+	RAIDX__ENTRY(RX_NAME(name), op, RX_PRIO(prio), granule,                \
+		     RX_FEATURES(features), kind, fn, RX_FLAGS(flags))
+
+#if defined(RAIDX_SIMDE) && !defined(__OPTIMIZE__)
+/* Unoptimised emulation (e.g. a Debug sanitizer build): plain functions,
+ * for the same reason as SIMDE_NO_INLINE above. */
+#define RX_INLINE static inline
+#define RX_UNROLL
+#elif defined(__GNUC__)
+#define RX_INLINE static inline __attribute__((always_inline))
+/* Loops over the U vectors of one step must be unrolled for the vectors to
+ * stay in registers (an array indexed at run time lives in memory).  U is a
+ * constant after inlining.  Clang 14 left these loops, and the arrays on
+ * the stack, with "GCC unroll 8" (seen with objdump); it needs its own
+ * spelling of "unroll fully". */
+#if defined(__clang__)
+#define RX_UNROLL _Pragma("clang loop unroll(full)")
+#else
+#define RX_UNROLL _Pragma("GCC unroll 8")
+#endif
+#else
+#define RX_INLINE static inline
+#define RX_UNROLL
+#endif
+
+/* ---- masked and streaming memory operations (AVX-512 files) ---------- */
+#if defined(RAIDX_SIMDE) || defined(__AVX512BW__)
+
+/* The low n bytes (1 <= n <= 64). */
+RX_INLINE __mmask64 rx_prefix_mask(size_t n)
+{
+	return n >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
+}
+
+#ifdef RAIDX_SIMDE
+static inline __m512i rx_maskz_loadu_epi8(__mmask64 k, const void *p)
+{
+	uint8_t b[64];
+
+	for (unsigned i = 0; i < 64; i++)
+		b[i] = (k >> i) & 1 ? ((const uint8_t *)p)[i] : 0;
+	return _mm512_loadu_si512(b);
+}
+
+static inline void rx_mask_storeu_epi8(void *p, __mmask64 k, __m512i v)
+{
+	uint8_t b[64];
+
+	_mm512_storeu_si512(b, v);
+	for (unsigned i = 0; i < 64; i++)
+		if ((k >> i) & 1)
+			((uint8_t *)p)[i] = b[i];
+}
+
+static inline void rx_stream_si512(void *p, __m512i v)
+{
+	if ((uintptr_t)p & 63)
+		abort(); /* vmovntdq faults on a misaligned address */
+	_mm512_storeu_si512(p, v);
+}
+#else
+#define rx_maskz_loadu_epi8(k, p) _mm512_maskz_loadu_epi8((k), (p))
+#define rx_mask_storeu_epi8(p, k, v) _mm512_mask_storeu_epi8((p), (k), (v))
+#define rx_stream_si512(p, v) _mm512_stream_si512((void *)(p), (v))
+#endif
+
+#endif /* AVX-512 */
+
+/* ---- the plan of a one-pass recovery ---------------------------------- */
+
+/*
+ * Partial syndromes of the surviving data disks, by Horner's rule from the
+ * highest survivor `top` down to the lowest `low`:
+ *
+ *     h = D_top;  for each survivor z below, in descending order:
+ *         h = g^(z' - z) * h ^ D_z          (z' the survivor before z)
+ *
+ * which leaves h = sum over survivors of g^(z - low) D_z, so that the Q of
+ * the survivors is g^low * h.  The survivors below top form at most three
+ * runs of consecutive indices (two failed disks split [0, n) into at most
+ * three runs); inside a run the distance is 1, and the first step of a run
+ * jumps over the failed disks before it (`dist` = index of the previous
+ * survivor minus the run's first index).  GFNI kernels do that jump as one
+ * multiply by g^dist; the AVX-512BW kernel does dist - 1 multiply-only steps.
+ */
+struct rx_rplan {
+	unsigned nsurv; /* number of surviving data disks (0: none) */
+	unsigned top;   /* highest survivor */
+	unsigned low;   /* lowest survivor: Q of survivors = g^low * h */
+	unsigned nrun;  /* runs below top */
+	struct {
+		unsigned hi, lo; /* indices, hi >= lo */
+		unsigned dist;   /* previous survivor - hi, >= 1 */
+	} run[3];
+};
+
+/* Survivors of data disks [0, n) without x and y (y == x: one failure). */
+static inline void rx_rplan_make(struct rx_rplan *pl, unsigned n, unsigned x,
+				 unsigned y)
+{
+	unsigned prev = 0;
+	int have = 0;
+
+	pl->nsurv = 0;
+	pl->nrun = 0;
+	pl->top = pl->low = 0;
+	for (unsigned z = n; z-- > 0;) {
+		if (z == x || z == y)
+			continue;
+		pl->nsurv++;
+		if (!have) {
+			have = 1;
+			pl->top = z;
+		} else if (z + 1 == prev && pl->nrun && pl->run[pl->nrun - 1].lo == prev) {
+			pl->run[pl->nrun - 1].lo = z;
+		} else {
+			pl->run[pl->nrun].hi = z;
+			pl->run[pl->nrun].lo = z;
+			pl->run[pl->nrun].dist = prev - z;
+			pl->nrun++;
+		}
+		prev = z;
+		pl->low = z;
+	}
+}
+
+#endif /* RAIDX_SIMD_AVX512_H */

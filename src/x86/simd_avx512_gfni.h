@@ -1,0 +1,377 @@
+/*
+ * simd_avx512_gfni.h - the GFNI kernels, written once for two vector widths.
+ *
+ * Included by gfni_avx512.c (zmm, masked tails) and gfni_avx2.c (ymm, no
+ * byte masks in AVX2), after they define the dialect:
+ *
+ *   V, VB                vector type and its size in bytes
+ *   RX_MASKED            1: the last partial vector is loaded and stored
+ *                        with byte masks (granule 1); 0: the kernels are
+ *                        registered with granule VB and never see a tail
+ *   KMASK, kmask(n)      mask type, mask of the low n bytes
+ *   ld(p, off, tail, k)  load one vector (masked when tail)
+ *   st(p, off, v, tail, k)
+ *   xor2(a, b), xor3(a, b, c), vzero()
+ *   vmat(m)              broadcast a 64-bit affine matrix
+ *   aff(x, M)            vgf2p8affineqb x, M, 0: the GF(2^8) product c*x
+ *                        when M = raidx__gf_affine[c]
+ *   vstream(p, v)        non-temporal store to a VB-aligned p
+ *
+ * The maths
+ * ---------
+ * vgf2p8affineqb multiplies every byte by an 8x8 bit matrix.  Multiplying by
+ * a constant c in GF(2^8) is linear over GF(2), so it is such a matrix
+ * (raidx__gf_affine[c], built by tools/gengf.c for the RAID-6 polynomial
+ * 0x11d).  vgf2p8mulb would be a general product, but modulo 0x11b (AES):
+ * wrong for RAID-6.  So multiply-by-2 is ONE instruction (the AVX-512BW
+ * form needs 3, AVX2 needs 4-5), and a multiply by any constant too (the
+ * nibble-table form needs 5-6).
+ *
+ * Horner two disks per step: with h the running Q,
+ *
+ *     h' = 2*(2*h ^ D_z) ^ D_{z-1} = 4*h ^ 2*D_z ^ D_{z-1}
+ *        = vpternlogq_0x96(affine(h, M4), affine(D_z, M2), D_{z-1})
+ *
+ * Per two disks: 2 affines and 1 three-way XOR for Q, and 1 three-way XOR
+ * for P (P ^ D_z ^ D_{z-1}): 4 ops, i.e. 2 per disk per vector, against
+ * 2 x (affine + XOR) + P = 5 one disk at a time.  It also halves the
+ * dependency chain through h (one affine + one XOR per two disks), so fewer
+ * independent vectors per step are needed to hide the affine's latency of
+ * several cycles; x2 and x4 are both registered and measured.  AVX2 has
+ * no three-way XOR: there the step is 2 affines + 4 vpxor per two disks per
+ * 32 bytes, the same op count as one disk at a time but half the chain.
+ *
+ * Per data disk per 64 bytes (loads not counted):
+ *   gfni_avx512  1 vgf2p8affineqb + 1 vpternlogq          = 2 ops
+ *   avx512 (BW)  vpaddb + vpshufb + 1.5 vpternlogq          = 3.5 ops
+ *   gfni_avx2    2 x (1 vgf2p8affineqb + 2 vpxor)           = 6 ops
+ *   avx2 (Linux) 2 x (vpcmpgtb, vpaddb, vpand, 3 x vpxor)   = 12 ops
+ *
+ * xor_syndrome: Horner over the window [start, stop] only; the disks below
+ * start are not read, and the whole window sum is multiplied by g^start with
+ * ONE affine (raidx__gf_affine[g^start]) instead of `start` multiply-by-2
+ * steps.  Normal stores (P and Q were just read; they are in cache).
+ *
+ * Recovery in one pass (see struct rx_rplan): survivors by Horner, where the
+ * jump over failed disks is folded into the first step of the next run (one
+ * affine by g^(dist) or g^(dist+1)), so a failed disk costs nothing; then
+ *
+ *   2data:  Dx = A*Pxy ^ B*Q ^ (B g^low)*h,  Dy = Pxy ^ Dx
+ *   datap:  Dx = g^-x*Q ^ (g^-x g^low)*h,    P = (XOR of survivors) ^ Dx
+ *
+ * (Pxy = P ^ XOR of survivors, Q of survivors = g^low * h), three affines
+ * per vector at most, folded constants, no scratch block, data read once.
+ */
+
+/* ---- gen_syndrome ------------------------------------------------------ */
+
+struct gk {
+	V m2, m4;
+};
+
+RX_INLINE void gen_step(unsigned disks, void **ptrs, size_t off, unsigned U,
+			int tail, KMASK k, const struct gk *K, int nt)
+{
+	uint8_t **d = (uint8_t **)ptrs;
+	int z = (int)disks - 3;
+	V p[4], h[4];
+
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++)
+		p[u] = h[u] = ld(d[z], off + u * VB, tail, k);
+	for (; z >= 2; z -= 2) {
+		const uint8_t *d1 = d[z - 1], *d0 = d[z - 2];
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++) {
+			V a = ld(d1, off + u * VB, tail, k);
+			V b = ld(d0, off + u * VB, tail, k);
+			p[u] = xor3(p[u], a, b);
+			h[u] = xor3(aff(h[u], K->m4), aff(a, K->m2), b);
+		}
+	}
+	if (z == 1) {
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++) {
+			V a = ld(d[0], off + u * VB, tail, k);
+			p[u] = xor2(p[u], a);
+			h[u] = xor2(aff(h[u], K->m2), a);
+		}
+	}
+	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++) {
+		if (nt) {
+			vstream(pp + off + u * VB, p[u]);
+			vstream(qq + off + u * VB, h[u]);
+		} else {
+			st(pp, off + u * VB, p[u], tail, k);
+			st(qq, off + u * VB, h[u], tail, k);
+		}
+	}
+}
+
+RX_INLINE void gen_u(unsigned disks, size_t len, void **ptrs, unsigned U)
+{
+	struct gk K;
+	size_t off = 0;
+
+	K.m2 = vmat(raidx__gf_affine[2]);
+	K.m4 = vmat(raidx__gf_affine[4]);
+	for (; off + U * VB <= len; off += U * VB)
+		gen_step(disks, ptrs, off, U, 0, 0, &K, 0);
+	for (; off < len; off += VB)
+		gen_step(disks, ptrs, off, 1, RX_MASKED, kmask(len - off), &K, 0);
+}
+
+/*
+ * The same with P and Q streamed past the cache (non-temporal stores), for
+ * stripes larger than the last-level cache (RAIDX__F_NT).  Streaming stores
+ * need VB-byte alignment: with byte masks, the bytes up to the first
+ * boundary go through a masked normal store when P and Q share their offset
+ * modulo VB; otherwise (different offsets, or no masks and a misaligned P)
+ * normal stores throughout.
+ */
+RX_INLINE void gen_nt_u(unsigned disks, size_t len, void **ptrs, unsigned U)
+{
+	uintptr_t pa = (uintptr_t)ptrs[disks - 2] & (VB - 1);
+	uintptr_t qa = (uintptr_t)ptrs[disks - 1] & (VB - 1);
+	size_t off = 0, head = (VB - pa) & (VB - 1);
+	struct gk K;
+
+	if (pa != qa || (!RX_MASKED && pa)) {
+		gen_u(disks, len, ptrs, U);
+		return;
+	}
+	K.m2 = vmat(raidx__gf_affine[2]);
+	K.m4 = vmat(raidx__gf_affine[4]);
+	if (head > len)
+		head = len;
+	if (head) {
+		gen_step(disks, ptrs, 0, 1, RX_MASKED, kmask(head), &K, 0);
+		off = head;
+	}
+	for (; off + U * VB <= len; off += U * VB)
+		gen_step(disks, ptrs, off, U, 0, 0, &K, 1);
+	for (; off < len; off += VB)
+		gen_step(disks, ptrs, off, 1, RX_MASKED, kmask(len - off), &K, 0);
+	/* Order the weakly-ordered streaming stores before what follows. */
+	_mm_sfence();
+}
+
+/* ---- xor_syndrome ------------------------------------------------------ */
+
+struct xk {
+	V m2, m4, ms; /* ms: g^start */
+};
+
+RX_INLINE void xsyn_step(unsigned disks, unsigned start, unsigned stop,
+			 void **ptrs, size_t off, unsigned U, int tail,
+			 KMASK k, const struct xk *K)
+{
+	uint8_t **d = (uint8_t **)ptrs;
+	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
+	int z = (int)stop, lo = (int)start;
+	V p[4], h[4];
+
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++)
+		p[u] = h[u] = ld(d[z], off + u * VB, tail, k);
+	for (; z >= lo + 2; z -= 2) {
+		const uint8_t *d1 = d[z - 1], *d0 = d[z - 2];
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++) {
+			V a = ld(d1, off + u * VB, tail, k);
+			V b = ld(d0, off + u * VB, tail, k);
+			p[u] = xor3(p[u], a, b);
+			h[u] = xor3(aff(h[u], K->m4), aff(a, K->m2), b);
+		}
+	}
+	if (z == lo + 1) {
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++) {
+			V a = ld(d[lo], off + u * VB, tail, k);
+			p[u] = xor2(p[u], a);
+			h[u] = xor2(aff(h[u], K->m2), a);
+		}
+	}
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++) {
+		V q = start ? aff(h[u], K->ms) : h[u];
+		st(pp, off + u * VB, xor2(ld(pp, off + u * VB, tail, k), p[u]), tail, k);
+		st(qq, off + u * VB, xor2(ld(qq, off + u * VB, tail, k), q), tail, k);
+	}
+}
+
+RX_INLINE void xsyn_u(unsigned disks, unsigned start, unsigned stop,
+		      size_t len, void **ptrs, unsigned U)
+{
+	struct xk K;
+	size_t off = 0;
+
+	K.m2 = vmat(raidx__gf_affine[2]);
+	K.m4 = vmat(raidx__gf_affine[4]);
+	K.ms = vmat(raidx__gf_affine[raidx__gf_exp[start]]);
+	for (; off + U * VB <= len; off += U * VB)
+		xsyn_step(disks, start, stop, ptrs, off, U, 0, 0, &K);
+	for (; off < len; off += VB)
+		xsyn_step(disks, start, stop, ptrs, off, 1, RX_MASKED,
+			  kmask(len - off), &K);
+}
+
+/* ---- recovery ---------------------------------------------------------- */
+
+struct rk {
+	V m2, m4;
+	V r1[3], r2[3]; /* first step of run r: g^dist, g^(dist+1) */
+	V ma, mb, mc;   /* final constants (see r2_step / rdp_step) */
+};
+
+static inline void rk_runs(struct rk *K, const struct rx_rplan *pl)
+{
+	K->m2 = vmat(raidx__gf_affine[2]);
+	K->m4 = vmat(raidx__gf_affine[4]);
+	for (unsigned r = 0; r < 3; r++) {
+		unsigned dist = r < pl->nrun ? pl->run[r].dist : 1;
+		K->r1[r] = vmat(raidx__gf_affine[raidx__gf_pow2(dist)]);
+		K->r2[r] = vmat(raidx__gf_affine[raidx__gf_pow2(dist + 1)]);
+	}
+}
+
+/* XOR of the survivors into p, their Horner sum (Q = g^low * h) into h. */
+RX_INLINE void surv_step(const struct rx_rplan *pl, uint8_t **d, size_t off,
+			 unsigned U, int tail, KMASK k, const struct rk *K,
+			 V *p, V *h)
+{
+	if (!pl->nsurv) {
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++)
+			p[u] = h[u] = vzero();
+		return;
+	}
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++)
+		p[u] = h[u] = ld(d[pl->top], off + u * VB, tail, k);
+	for (unsigned r = 0; r < pl->nrun; r++) {
+		int z = (int)pl->run[r].hi, lo = (int)pl->run[r].lo;
+		/* First step of the run: jump over the failed disks. */
+		if (z >= lo + 1) {
+			const uint8_t *d1 = d[z], *d0 = d[z - 1];
+			RX_UNROLL
+			for (unsigned u = 0; u < U; u++) {
+				V a = ld(d1, off + u * VB, tail, k);
+				V b = ld(d0, off + u * VB, tail, k);
+				p[u] = xor3(p[u], a, b);
+				h[u] = xor3(aff(h[u], K->r2[r]), aff(a, K->m2), b);
+			}
+			z -= 2;
+		} else {
+			RX_UNROLL
+			for (unsigned u = 0; u < U; u++) {
+				V a = ld(d[z], off + u * VB, tail, k);
+				p[u] = xor2(p[u], a);
+				h[u] = xor2(aff(h[u], K->r1[r]), a);
+			}
+			z -= 1;
+		}
+		for (; z >= lo + 1; z -= 2) {
+			const uint8_t *d1 = d[z], *d0 = d[z - 1];
+			RX_UNROLL
+			for (unsigned u = 0; u < U; u++) {
+				V a = ld(d1, off + u * VB, tail, k);
+				V b = ld(d0, off + u * VB, tail, k);
+				p[u] = xor3(p[u], a, b);
+				h[u] = xor3(aff(h[u], K->m4), aff(a, K->m2), b);
+			}
+		}
+		if (z == lo) {
+			RX_UNROLL
+			for (unsigned u = 0; u < U; u++) {
+				V a = ld(d[lo], off + u * VB, tail, k);
+				p[u] = xor2(p[u], a);
+				h[u] = xor2(aff(h[u], K->m2), a);
+			}
+		}
+	}
+}
+
+/* Dx = A*Pxy ^ B*Q ^ (B g^low)*h, Dy = Pxy ^ Dx; ma = A, mb = B,
+ * mc = B g^low. */
+RX_INLINE void r2_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
+		       unsigned x, unsigned y, size_t off, unsigned U, int tail,
+		       KMASK k, const struct rk *K)
+{
+	uint8_t **d = (uint8_t **)ptrs;
+	V p[4], h[4];
+
+	surv_step(pl, d, off, U, tail, k, K, p, h);
+	uint8_t *pp = d[disks - 2], *qq = d[disks - 1], *dx_ = d[x], *dy_ = d[y];
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++) {
+		V pxy = xor2(p[u], ld(pp, off + u * VB, tail, k));
+		V q = ld(qq, off + u * VB, tail, k);
+		V dx = xor3(aff(pxy, K->ma), aff(q, K->mb), aff(h[u], K->mc));
+		st(dx_, off + u * VB, dx, tail, k);
+		st(dy_, off + u * VB, xor2(pxy, dx), tail, k);
+	}
+}
+
+/* Dx = g^-x*Q ^ (g^-x g^low)*h, P = XOR of survivors ^ Dx; mb = g^-x,
+ * mc = g^-x g^low. */
+RX_INLINE void rdp_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
+			unsigned x, size_t off, unsigned U, int tail, KMASK k,
+			const struct rk *K)
+{
+	uint8_t **d = (uint8_t **)ptrs;
+	V p[4], h[4];
+
+	surv_step(pl, d, off, U, tail, k, K, p, h);
+	uint8_t *pp = d[disks - 2], *qq = d[disks - 1], *dx_ = d[x];
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++) {
+		V q = ld(qq, off + u * VB, tail, k);
+		V dx = xor2(aff(q, K->mb), aff(h[u], K->mc));
+		st(dx_, off + u * VB, dx, tail, k);
+		st(pp, off + u * VB, xor2(p[u], dx), tail, k);
+	}
+}
+
+RX_INLINE void recov_2data_u(unsigned disks, size_t len, unsigned faila,
+			     unsigned failb, void **ptrs, unsigned U)
+{
+	struct rx_rplan pl;
+	struct rk K;
+	uint8_t a, b;
+	size_t off = 0;
+
+	rx_rplan_make(&pl, disks - 2, faila, failb);
+	rk_runs(&K, &pl);
+	raidx__recov_coef(faila, failb, &a, &b);
+	K.ma = vmat(raidx__gf_affine[a]);
+	K.mb = vmat(raidx__gf_affine[b]);
+	K.mc = vmat(raidx__gf_affine[raidx__gf_mul1(b, raidx__gf_pow2(pl.low))]);
+	for (; off + U * VB <= len; off += U * VB)
+		r2_step(disks, &pl, ptrs, faila, failb, off, U, 0, 0, &K);
+	for (; off < len; off += VB)
+		r2_step(disks, &pl, ptrs, faila, failb, off, 1, RX_MASKED,
+			kmask(len - off), &K);
+}
+
+RX_INLINE void recov_datap_u(unsigned disks, size_t len, unsigned faila,
+			     void **ptrs, unsigned U)
+{
+	struct rx_rplan pl;
+	struct rk K;
+	uint8_t ginv = raidx__gf_inv[raidx__gf_pow2(faila)];
+	size_t off = 0;
+
+	rx_rplan_make(&pl, disks - 2, faila, faila);
+	rk_runs(&K, &pl);
+	K.ma = vzero();
+	K.mb = vmat(raidx__gf_affine[ginv]);
+	K.mc = vmat(raidx__gf_affine[raidx__gf_mul1(ginv, raidx__gf_pow2(pl.low))]);
+	for (; off + U * VB <= len; off += U * VB)
+		rdp_step(disks, &pl, ptrs, faila, off, U, 0, 0, &K);
+	for (; off < len; off += VB)
+		rdp_step(disks, &pl, ptrs, faila, off, 1, RX_MASKED,
+			 kmask(len - off), &K);
+}
