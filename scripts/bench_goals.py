@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""bench_goals.py - the performance goals, checked on one `raidx bench` run.
+
+    ./build/tools/raidx bench --format csv > bench.csv
+    scripts/bench_goals.py bench.csv
+
+Every ratio comes from rows of the same run (interleaved measurements), so
+machine noise hits both sides alike; absolute GB/s are not compared.
+
+Goals (issues 4 and 5):
+  gen_syndrome  chosen >= 1.5x ISA-L pq_gen at 4 KiB and 64 KiB, disks 6/10/18
+  xor_gen       chosen >= 1.0x ISA-L xor_gen at 4 KiB, >= 1.1x at 64 KiB and
+                1 MiB, 2..16 sources
+  recov_*       chosen >= 3x ISA-L's decode path at 4 KiB, >= 1.5x at 64 KiB
+  16 MiB        chosen within 10% of the memread + memcpy bound for its bytes
+  selection     chosen >= 0.95x the fastest raidx kernel on every shape
+"""
+import csv
+import sys
+from collections import defaultdict
+
+KIB, MIB = 1024, 1024 * 1024
+
+
+def load(path):
+    cells = defaultdict(dict)  # (op, disks, start, stop, len) -> impl -> gbps
+    chosen = {}
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            key = (r["op"], int(r["disks"]), r["start"], r["stop"], int(r["len"]))
+            cells[key][r["impl"]] = float(r["gbps"])
+            if r["chosen"] == "1":
+                chosen[key] = r["impl"]
+    return cells, chosen
+
+
+def label(key):
+    op, disks, start, stop, length = key
+    ln = f"{length // MIB} MiB" if length >= MIB else f"{length // KIB} KiB"
+    if op.startswith("xor_") and op != "xor_syndrome":
+        shape = f"{disks} src"
+    elif op == "xor_syndrome":
+        shape = f"d{disks} [{start},{stop}]"
+    elif op == "recov_2data":
+        shape = f"d{disks} fail {start},{stop}"
+    elif op == "recov_datap":
+        shape = f"d{disks} fail {start},P"
+    else:
+        shape = f"d{disks}"
+    return f"{op} {shape} {ln}"
+
+
+def vs_isal(cells, chosen, op, lens, disks_ok, goal_for_len):
+    rows = []
+    for key, impls in sorted(cells.items()):
+        if key[0] != op or key[4] not in lens or not disks_ok(key[1]):
+            continue
+        if key not in chosen or "isal" not in impls:
+            continue
+        ratio = impls[chosen[key]] / impls["isal"]
+        goal = goal_for_len(key[4])
+        rows.append((label(key), chosen[key], ratio, goal))
+    return rows
+
+
+def memory_bound(cells, chosen):
+    """Time to read the inputs at memread speed plus write the outputs at
+    memcpy speed (memcpy GB/s counts bytes copied: a write costs 1/memcpy)."""
+    mem = {}
+    for key, impls in cells.items():
+        if key[0] in ("memread", "memcpy"):
+            for v in impls.values():
+                mem[(key[0], key[1], key[4])] = v
+    rows = []
+    for key, impls in sorted(cells.items()):
+        op, disks, start, stop, length = key
+        if length != 16 * MIB or key not in chosen or op.startswith("mem"):
+            continue
+        if op in ("xor_gen", "xor_acc"):
+            nin, nout, data = disks + (op == "xor_acc"), 1, disks
+        elif op == "xor_syndrome":
+            w = int(stop) - int(start) + 1
+            nin, nout, data = w + 2, 2, w
+        else:
+            nin, nout, data = disks - 2, 2, disks - 2
+        rd = mem.get(("memread", data, length))
+        cp = mem.get(("memcpy", data, length))
+        if not rd or not cp:
+            continue
+        t = nin * length / (rd * 1e9) + nout * length / (cp * 1e9)
+        bound = data * length / t / 1e9
+        rows.append((label(key), chosen[key], impls[chosen[key]] / bound, 0.9))
+    return rows
+
+
+def selection(cells, chosen):
+    rows = []
+    for key, impls in sorted(cells.items()):
+        if key not in chosen:
+            continue
+        ours = {k: v for k, v in impls.items()
+                if k not in ("isal", "ref") and not k.startswith("mem")}
+        best = max(ours, key=ours.get)
+        rows.append((label(key) + f" (fastest {best})", chosen[key],
+                     ours[chosen[key]] / ours[best], 0.95))
+    return rows
+
+
+def report(title, rows, show_all):
+    if not rows:
+        print(f"{title}: no cells in this run")
+        return
+    met = sum(r[2] >= r[3] for r in rows)
+    worst = min(rows, key=lambda r: r[2] / r[3])
+    print(f"{title}: {met}/{len(rows)} cells meet it; worst {worst[2]:.2f}x "
+          f"(goal {worst[3]:.2f}x) at {worst[0]} [{worst[1]}]")
+    if show_all:
+        for name, impl, ratio, goal in rows:
+            print(f"    {'ok  ' if ratio >= goal else 'MISS'} {ratio:6.2f}x  "
+                  f"(goal {goal:.2f}x)  {name} [{impl}]")
+
+
+def main():
+    args = [a for a in sys.argv[1:] if a != "-v"]
+    show_all = "-v" in sys.argv[1:]
+    if len(args) != 1:
+        print(__doc__)
+        return 2
+    cells, chosen = load(args[0])
+    k4, k64, m1 = 4 * KIB, 64 * KIB, MIB
+    report("gen_syndrome >= 1.5x isal (4K, 64K; 4+2, 8+2, 16+2)",
+           vs_isal(cells, chosen, "gen_syndrome", {k4, k64},
+                   lambda d: d in (6, 10, 18), lambda n: 1.5), show_all)
+    report("xor_gen >= 1.0x isal at 4K, >= 1.1x at 64K/1M (2..16 sources)",
+           vs_isal(cells, chosen, "xor_gen", {k4, k64, m1},
+                   lambda d: 2 <= d <= 16, lambda n: 1.0 if n == k4 else 1.1),
+           show_all)
+    for op in ("recov_2data", "recov_datap"):
+        report(f"{op} >= 3x isal decode at 4K, >= 1.5x at 64K",
+               vs_isal(cells, chosen, op, {k4, k64}, lambda d: True,
+                       lambda n: 3.0 if n == k4 else 1.5), show_all)
+    report("16 MiB within 10% of the memread+memcpy bound",
+           memory_bound(cells, chosen), show_all)
+    report("selection: chosen >= 0.95x the fastest raidx kernel",
+           selection(cells, chosen), show_all)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
