@@ -99,40 +99,11 @@
  * Priorities 46-55: above AVX2 (any AVX-512 kernel does twice the work per
  * instruction), below gfni_avx512.c (56-65), whose mul2 is 1 instruction.
  */
+#define RX_V512 /* the 512-bit helpers of simd_avx512.h */
 #include "simd_avx512.h"
-
-typedef __m512i V;
-#define VB 64 /* bytes per vector */
 
 #define F_AVX512 (RAIDX_CPU_AVX512F | RAIDX_CPU_AVX512BW | RAIDX_CPU_AVX512VL)
 
-/* ---- helpers: one vector at ptr + off, masked in the tail ------------- */
-
-/* tail != 0 only for the last partial vector: k selects the bytes. */
-RX_INLINE V ld(const void *p, size_t off, int tail, __mmask64 k)
-{
-	const uint8_t *a = (const uint8_t *)p + off;
-	return tail ? rx_maskz_loadu_epi8(k, a) : _mm512_loadu_si512(a);
-}
-
-RX_INLINE void st(void *p, size_t off, V v, int tail, __mmask64 k)
-{
-	uint8_t *a = (uint8_t *)p + off;
-	if (tail)
-		rx_mask_storeu_epi8(a, k, v);
-	else
-		_mm512_storeu_si512(a, v);
-}
-
-RX_INLINE V xor2(V a, V b)
-{
-	return _mm512_xor_si512(a, b);
-}
-
-RX_INLINE V xor3(V a, V b, V c)
-{
-	return _mm512_ternarylogic_epi64(a, b, c, 0x96);
-}
 
 /* (2 * s) ^ d plus the known error step (see the header); c = 0x1d bytes. */
 RX_INLINE V mul2x(V s, V d, V c)

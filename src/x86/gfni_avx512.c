@@ -25,10 +25,9 @@
  * Every table entry requires AVX512F|AVX512BW|AVX512VL|GFNI: the file is
  * compiled with all four, and the compiler may use any of them.
  */
+#define RX_V512 /* the 512-bit helpers of simd_avx512.h */
 #include "simd_avx512.h"
 
-typedef __m512i V;
-#define VB 64
 #define RX_MASKED 1
 typedef __mmask64 KMASK;
 
@@ -41,30 +40,6 @@ RX_INLINE KMASK kmask(size_t n)
 	return rx_prefix_mask(n);
 }
 
-RX_INLINE V ld(const void *p, size_t off, int tail, KMASK k)
-{
-	const uint8_t *a = (const uint8_t *)p + off;
-	return tail ? rx_maskz_loadu_epi8(k, a) : _mm512_loadu_si512(a);
-}
-
-RX_INLINE void st(void *p, size_t off, V v, int tail, KMASK k)
-{
-	uint8_t *a = (uint8_t *)p + off;
-	if (tail)
-		rx_mask_storeu_epi8(a, k, v);
-	else
-		_mm512_storeu_si512(a, v);
-}
-
-RX_INLINE V xor2(V a, V b)
-{
-	return _mm512_xor_si512(a, b);
-}
-
-RX_INLINE V xor3(V a, V b, V c)
-{
-	return _mm512_ternarylogic_epi64(a, b, c, 0x96);
-}
 
 RX_INLINE V vzero(void)
 {

@@ -198,4 +198,36 @@ static inline void rx_rplan_make(struct rx_rplan *pl, unsigned n, unsigned x,
 	}
 }
 
+#ifdef RX_V512
+/* 512-bit vectors, shared by avx512.c and gfni_avx512.c. */
+typedef __m512i V;
+#define VB 64 /* bytes per vector */
+
+/* tail != 0 only for the last partial vector: k selects the bytes. */
+RX_INLINE V ld(const void *p, size_t off, int tail, __mmask64 k)
+{
+	const uint8_t *a = (const uint8_t *)p + off;
+	return tail ? rx_maskz_loadu_epi8(k, a) : _mm512_loadu_si512(a);
+}
+
+RX_INLINE void st(void *p, size_t off, V v, int tail, __mmask64 k)
+{
+	uint8_t *a = (uint8_t *)p + off;
+	if (tail)
+		rx_mask_storeu_epi8(a, k, v);
+	else
+		_mm512_storeu_si512(a, v);
+}
+
+RX_INLINE V xor2(V a, V b)
+{
+	return _mm512_xor_si512(a, b);
+}
+
+RX_INLINE V xor3(V a, V b, V c)
+{
+	return _mm512_ternarylogic_epi64(a, b, c, 0x96);
+}
+#endif /* RX_V512 */
+
 #endif /* RAIDX_SIMD_AVX512_H */
