@@ -26,8 +26,9 @@
  * Length and alignment.  Any `len` (one-byte granularity) and any pointer
  *   alignment are accepted, and no function reads or writes a byte outside
  *   [ptr, ptr + len) of any block.  Blocks that start on a 64-byte boundary
- *   and lengths that are a multiple of 64 (512 for the widest kernels) are
- *   fastest: the kernels then run without a scalar tail.  len == 0 is a
+ *   are fastest, and lengths that are a multiple of 32 run without a scalar
+ *   tail (the AVX-512 kernels take any length with masked loads and stores;
+ *   the others leave len % 32 or less to byte-wise code).  len == 0 is a
  *   successful no-op (the arguments are still checked).
  *
  * Aliasing.  Blocks that are written (P and Q, `dst`, failed blocks) must not
