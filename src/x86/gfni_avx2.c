@@ -89,42 +89,11 @@ RX_INLINE void vstream(void *p, V v)
 	_mm256_stream_si256((__m256i *)p, v);
 }
 
-#include "simd_avx512_gfni.h"
-
-static void gen_x2(unsigned disks, size_t len, void **ptrs)
-{
-	gen_u(disks, len, ptrs, 2);
-}
-
-static void gen_x4(unsigned disks, size_t len, void **ptrs)
-{
-	gen_u(disks, len, ptrs, 4);
-}
-
-static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
-{
-	gen_nt_u(disks, len, ptrs, 4);
-}
-
-static void xsyn_x2(unsigned disks, unsigned start, unsigned stop, size_t len,
-		    void **ptrs)
-{
-	xsyn_u(disks, start, stop, len, ptrs, 2);
-}
-
 /* 2 vectors (64 bytes) per step: only 16 ymm registers, and the recovery
  * loop keeps up to 9 matrices besides p and h. */
-static void recov_2data_gfni(unsigned disks, size_t len, unsigned faila,
-			     unsigned failb, void **ptrs)
-{
-	recov_2data_u(disks, len, faila, failb, ptrs, 2);
-}
+#define RX_RECOV_U 2
+#include "simd_avx512_gfni.h"
 
-static void recov_datap_gfni(unsigned disks, size_t len, unsigned faila,
-			     void **ptrs)
-{
-	recov_datap_u(disks, len, faila, ptrs, 2);
-}
 
 RX_TABLE(gfni_avx2) = {
 	RX_ENTRY("gfni_avx2x2", RAIDX_OP_GEN_SYNDROME, 45, VB, F_GFNI256, gen, gen_x2, 0),

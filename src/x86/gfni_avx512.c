@@ -61,42 +61,11 @@ RX_INLINE void vstream(void *p, V v)
 	rx_stream_si512(p, v);
 }
 
-#include "simd_avx512_gfni.h"
-
-static void gen_x2(unsigned disks, size_t len, void **ptrs)
-{
-	gen_u(disks, len, ptrs, 2);
-}
-
-static void gen_x4(unsigned disks, size_t len, void **ptrs)
-{
-	gen_u(disks, len, ptrs, 4);
-}
-
-static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
-{
-	gen_nt_u(disks, len, ptrs, 4);
-}
-
-static void xsyn_x2(unsigned disks, unsigned start, unsigned stop, size_t len,
-		    void **ptrs)
-{
-	xsyn_u(disks, start, stop, len, ptrs, 2);
-}
-
 /* 4 vectors (256 bytes) per step: the recovery loop has p and h per
  * vector plus up to 9 matrices live, well within 32 zmm registers. */
-static void recov_2data_gfni(unsigned disks, size_t len, unsigned faila,
-			     unsigned failb, void **ptrs)
-{
-	recov_2data_u(disks, len, faila, failb, ptrs, 4);
-}
+#define RX_RECOV_U 4
+#include "simd_avx512_gfni.h"
 
-static void recov_datap_gfni(unsigned disks, size_t len, unsigned faila,
-			     void **ptrs)
-{
-	recov_datap_u(disks, len, faila, ptrs, 4);
-}
 
 /*
  * gen: x4 ahead of x2 (two disks per step already halve the affine chain;

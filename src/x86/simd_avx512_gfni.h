@@ -375,3 +375,38 @@ RX_INLINE void recov_datap_u(unsigned disks, size_t len, unsigned faila,
 		rdp_step(disks, &pl, ptrs, faila, off, 1, RX_MASKED,
 			 kmask(len - off), &K);
 }
+
+/* The entry points the tables register, the same in both widths; the
+ * including file sets RX_RECOV_U, the recovery unroll its registers allow. */
+static void gen_x2(unsigned disks, size_t len, void **ptrs)
+{
+	gen_u(disks, len, ptrs, 2);
+}
+
+static void gen_x4(unsigned disks, size_t len, void **ptrs)
+{
+	gen_u(disks, len, ptrs, 4);
+}
+
+static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
+{
+	gen_nt_u(disks, len, ptrs, 4);
+}
+
+static void xsyn_x2(unsigned disks, unsigned start, unsigned stop, size_t len,
+		    void **ptrs)
+{
+	xsyn_u(disks, start, stop, len, ptrs, 2);
+}
+
+static void recov_2data_gfni(unsigned disks, size_t len, unsigned faila,
+			     unsigned failb, void **ptrs)
+{
+	recov_2data_u(disks, len, faila, failb, ptrs, RX_RECOV_U);
+}
+
+static void recov_datap_gfni(unsigned disks, size_t len, unsigned faila,
+			     void **ptrs)
+{
+	recov_datap_u(disks, len, faila, ptrs, RX_RECOV_U);
+}
