@@ -188,8 +188,10 @@ RAIDX_API const char *raidx_impl_name(enum raidx_op op, unsigned index);
  * of `op`, 0 if not, -EINVAL when out of range. */
 RAIDX_API int raidx_impl_supported(enum raidx_op op, unsigned index);
 
-/* Name of the implementation that raidx_<op>() uses now.  Triggers the
- * one-time selection if it has not happened yet. */
+/* Name of the implementation that raidx_<op>() uses now for calls that fit
+ * in the cache.  Calls that stream more than half the last-level cache may
+ * use a non-temporal-store twin instead (`raidx info` shows both).  Triggers
+ * the one-time selection if it has not happened yet. */
 RAIDX_API const char *raidx_impl_selected(enum raidx_op op);
 
 /* Force `op` to use the implementation called `name`; name == NULL returns
@@ -197,8 +199,12 @@ RAIDX_API const char *raidx_impl_selected(enum raidx_op op);
  * or -ENOTSUP (this CPU cannot run it; nothing changes). */
 RAIDX_API int raidx_impl_select(enum raidx_op op, const char *name);
 
-/* Pick the implementations now instead of at the first call.  Idempotent and
- * thread-safe.  Returns 0. */
+/* Pick the implementations now instead of at the first call: a calibration
+ * of a few milliseconds, or none with RAIDX_SELECT=static or RAIDX_TUNING=FILE
+ * (a file written by `raidx tune --save FILE`); RAIDX_IMPL=op=name,... forces
+ * kernels.  Idempotent and thread-safe.  Returns 0, or -EINVAL when one of
+ * those environment variables was invalid (it is then ignored, with a
+ * message on stderr, and the library works as without it). */
 RAIDX_API int raidx_init(void);
 
 /* CPU features detected (and not masked by the RAIDX_DISABLE environment
