@@ -20,31 +20,7 @@
 #include <tmmintrin.h>
 
 #include "raidx_impl.h"
-
-typedef __m128i rxv;
-#define RXV_BYTES 16
-
-static inline rxv rxv_load(const void *p)
-{
-	return _mm_loadu_si128((const __m128i *)p);
-}
-
-static inline void rxv_store(void *p, rxv v)
-{
-	_mm_storeu_si128((__m128i *)p, v);
-}
-
-static inline rxv rxv_xor(rxv a, rxv b)
-{
-	return _mm_xor_si128(a, b);
-}
-
-static inline rxv rxv_mul2(rxv v)
-{
-	rxv m = _mm_cmpgt_epi8(_mm_setzero_si128(), v);
-	return _mm_xor_si128(_mm_add_epi8(v, v),
-			     _mm_and_si128(m, _mm_set1_epi8(0x1d)));
-}
+#include "sse_vec.h"
 
 #define RXV_HAVE_MULC 1
 typedef struct {
