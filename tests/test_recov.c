@@ -485,10 +485,20 @@ static void test_large(void)
 		every_kind(&t);
 		st_free(&t);
 	}
-	t_log("large: lengths %zu, %zu%s, disks 7, every kind of failure; "
-	      "%lu runs", lens[0], lens[1],
-	      nl > 2 ? " and 3 random up to 1 MiB" : "", runs - r0);
 	ts_free(s);
+
+	/* 24 disks on long blocks: the x86 kernels' prefetching loop (see
+	 * test_syndrome.c). */
+	size_t plen = ((size_t)256 << 10) + 4096 + 13;
+	s = ts_new(24, plen);
+	st_setup(&t, s, 24, plen, (int)rng_below(&t_rng, PL_COUNT),
+		 rng_below(&t_rng, 64));
+	every_kind(&t);
+	st_free(&t);
+	ts_free(s);
+	t_log("large: lengths %zu, %zu%s, disks 7, every kind of failure; "
+	      "24 disks at %zu bytes; %lu runs", lens[0], lens[1],
+	      nl > 2 ? " and 3 random up to 1 MiB" : "", plen, runs - r0);
 }
 
 int main(int argc, char **argv)

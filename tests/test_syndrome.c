@@ -358,8 +358,20 @@ static void test_large(void)
 	ts_place(s, 8192 + 13, PL_END, 0);
 	both_ops(s, 257, 129);
 	ts_free(s);
+
+	/* Many disks on long blocks take the x86 kernels' prefetching loop
+	 * (x86_kernels.h: 21 blocks or more, 256 KiB or more); its end, where
+	 * the loop without prefetches takes over, is at len - 1024 - unroll. */
+	size_t plen = ((size_t)256 << 10) + 4096 + 13;
+	s = ts_new(24, plen);
+	ts_place(s, plen, (int)rng_below(&t_rng, PL_COUNT), rng_below(&t_rng, 64));
+	gen_case(s, 24, 0);
+	window_case(s, 24, 0, 21, 0);
+	window_case(s, 24, 1, 19, 0);
+	ts_free(s);
 	t_log("large: lengths %zu%s (disks 6); 257 disks at 8205 bytes; "
-	      "%lu runs", lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "",
+	      "24 disks at %zu bytes (windows [0,21], [1,19]); %lu runs",
+	      lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "", plen,
 	      runs - r0);
 }
 
