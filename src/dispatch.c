@@ -334,7 +334,7 @@ int raidx_xor_gen(void *dst, const void *const *srcs, unsigned nsrc, size_t len)
 	int r = check_xor(dst, srcs, nsrc);
 	if (r || !len)
 		return r;
-	raidx__run_xor(raidx__impl_choose(RAIDX_OP_XOR_GEN, raidx__call_bytes(RAIDX_OP_XOR_GEN, nsrc, 0, 0, len)),
+	raidx__run_xor(raidx__impl_for(RAIDX_OP_XOR_GEN, nsrc, 0, 0, len),
 		       dst, srcs, nsrc, len);
 	return 0;
 }
@@ -344,7 +344,7 @@ int raidx_xor_acc(void *dst, const void *const *srcs, unsigned nsrc, size_t len)
 	int r = check_xor(dst, srcs, nsrc);
 	if (r || !len)
 		return r;
-	raidx__run_xor(raidx__impl_choose(RAIDX_OP_XOR_ACC, raidx__call_bytes(RAIDX_OP_XOR_ACC, nsrc, 0, 0, len)),
+	raidx__run_xor(raidx__impl_for(RAIDX_OP_XOR_ACC, nsrc, 0, 0, len),
 		       dst, srcs, nsrc, len);
 	return 0;
 }
@@ -357,7 +357,7 @@ int raidx_gen_syndrome(unsigned disks, size_t len, void **ptrs)
 	if (r || !len)
 		return r;
 	raidx__run_gen_syndrome(
-		raidx__impl_choose(RAIDX_OP_GEN_SYNDROME, disks * len), disks,
+		raidx__impl_for(RAIDX_OP_GEN_SYNDROME, disks, 0, 0, len), disks,
 		len, ptrs);
 	return 0;
 }
@@ -371,8 +371,7 @@ int raidx_xor_syndrome(unsigned disks, unsigned start, unsigned stop,
 	if (r || !len)
 		return r;
 	raidx__run_xor_syndrome(
-		raidx__impl_choose(RAIDX_OP_XOR_SYNDROME,
-				   raidx__call_bytes(RAIDX_OP_XOR_SYNDROME, disks, start, stop, len)),
+		raidx__impl_for(RAIDX_OP_XOR_SYNDROME, disks, start, stop, len),
 		disks, start, stop, len, ptrs);
 	return 0;
 }
@@ -387,7 +386,7 @@ int raidx_recov_2data(unsigned disks, size_t len, unsigned faila,
 	if (r || !len)
 		return r;
 	raidx__run_recov_2data(
-		raidx__impl_choose(RAIDX_OP_RECOV_2DATA, disks * len), disks, len,
+		raidx__impl_for(RAIDX_OP_RECOV_2DATA, disks, 0, 0, len), disks, len,
 		faila, failb, ptrs);
 	return 0;
 }
@@ -400,7 +399,7 @@ int raidx_recov_datap(unsigned disks, size_t len, unsigned faila, void **ptrs)
 	if (r || !len)
 		return r;
 	raidx__run_recov_datap(
-		raidx__impl_choose(RAIDX_OP_RECOV_DATAP, disks * len), disks, len,
+		raidx__impl_for(RAIDX_OP_RECOV_DATAP, disks, 0, 0, len), disks, len,
 		faila, ptrs);
 	return 0;
 }
@@ -416,7 +415,7 @@ static void regen_q(unsigned disks, size_t len, void **ptrs)
 {
 	_Alignas(64) uint8_t scratch[QCHUNK];
 	const struct raidx__impl *impl =
-		raidx__impl_choose(RAIDX_OP_GEN_SYNDROME, disks * len);
+		raidx__impl_for(RAIDX_OP_GEN_SYNDROME, disks, 0, 0, len);
 	void *t[RAIDX_MAX_DISKS];
 
 	for (size_t off = 0; off < len; off += QCHUNK) {
@@ -436,7 +435,7 @@ static void rebuild_by_xor(unsigned disks, size_t len, unsigned x, void **ptrs)
 	for (unsigned z = 0; z < disks - 1; z++)
 		if (z != x)
 			srcs[n++] = ptrs[z];
-	raidx__run_xor(raidx__impl_choose(RAIDX_OP_XOR_GEN, raidx__call_bytes(RAIDX_OP_XOR_GEN, n, 0, 0, len)), ptrs[x],
+	raidx__run_xor(raidx__impl_for(RAIDX_OP_XOR_GEN, n, 0, 0, len), ptrs[x],
 		       srcs, n, len);
 }
 
@@ -477,18 +476,18 @@ int raidx_recover(unsigned disks, size_t len, unsigned nfail,
 			rebuild_by_xor(disks, len, a, ptrs); /* data or P */
 	} else if (b < pidx) {
 		raidx__run_recov_2data(
-			raidx__impl_choose(RAIDX_OP_RECOV_2DATA, disks * len),
+			raidx__impl_for(RAIDX_OP_RECOV_2DATA, disks, 0, 0, len),
 			disks, len, a, b, ptrs);
 	} else if (b == pidx) {
 		raidx__run_recov_datap(
-			raidx__impl_choose(RAIDX_OP_RECOV_DATAP, disks * len),
+			raidx__impl_for(RAIDX_OP_RECOV_DATAP, disks, 0, 0, len),
 			disks, len, a, ptrs);
 	} else if (a < pidx) { /* data + Q */
 		rebuild_by_xor(disks, len, a, ptrs);
 		regen_q(disks, len, ptrs);
 	} else { /* P + Q */
 		raidx__run_gen_syndrome(
-			raidx__impl_choose(RAIDX_OP_GEN_SYNDROME, disks * len),
+			raidx__impl_for(RAIDX_OP_GEN_SYNDROME, disks, 0, 0, len),
 			disks, len, ptrs);
 	}
 	return 0;

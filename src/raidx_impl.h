@@ -153,11 +153,41 @@ RX_HIDDEN int raidx__impl_runnable(const struct raidx__impl *impl);
  * cache may prefer a different kernel (non-temporal stores). */
 enum raidx__class { RAIDX__SMALL = 0, RAIDX__LARGE, RAIDX__NCLASS };
 
-/* The implementation a public call of `op` uses when it streams `bytes`
- * bytes in all (inputs plus outputs).  Triggers selection once. */
+/* Width classes: how many data blocks a call reads; selection picks a
+ * kernel per width (select.c), since the unroll that suits a one-disk
+ * xor_syndrome window need not suit a sixteen-block stripe. */
+enum raidx__width { RAIDX__W_NARROW = 0, RAIDX__W_MID, RAIDX__W_WIDE, RAIDX__NWIDTH };
+
+static inline enum raidx__width raidx__width_of(unsigned nblocks)
+{
+	return nblocks <= 4 ? RAIDX__W_NARROW : nblocks <= 10 ? RAIDX__W_MID : RAIDX__W_WIDE;
+}
+
+/* Data blocks one call reads: the sources of xor ops, the window of
+ * xor_syndrome, the data blocks otherwise.  `n` is nsrc for xor ops,
+ * disks otherwise. */
+static inline unsigned raidx__call_blocks(enum raidx_op op, unsigned n,
+					  unsigned start, unsigned stop)
+{
+	switch (op) {
+	case RAIDX_OP_XOR_GEN:
+	case RAIDX_OP_XOR_ACC:
+		return n;
+	case RAIDX_OP_XOR_SYNDROME:
+		return stop - start + 1;
+	default:
+		return n - 2;
+	}
+}
+
+/* The implementation a public call of `op` uses when it reads `nblocks`
+ * data blocks and streams `bytes` bytes in all (inputs plus outputs).
+ * Triggers selection once. */
 RX_HIDDEN const struct raidx__impl *raidx__impl_choose(enum raidx_op op,
+						       unsigned nblocks,
 						       size_t bytes);
 RX_HIDDEN enum raidx__class raidx__class_of(size_t bytes);
+RX_HIDDEN const char *raidx__width_name(enum raidx__width w);
 
 /* Bytes one call streams (inputs plus outputs), the measure of its size
  * class.  `n` is nsrc for xor ops, disks otherwise; for xor_syndrome the
@@ -176,10 +206,22 @@ static inline size_t raidx__call_bytes(enum raidx_op op, unsigned n,
 		return (size_t)n * len;
 	}
 }
-/* The in-cache choice. */
+/* The choice for a call of this shape (arguments as raidx__call_bytes). */
+static inline const struct raidx__impl *raidx__impl_for(enum raidx_op op,
+							unsigned n,
+							unsigned start,
+							unsigned stop,
+							size_t len)
+{
+	return raidx__impl_choose(op, raidx__call_blocks(op, n, start, stop),
+				  raidx__call_bytes(op, n, start, stop, len));
+}
+
+/* The in-cache choice for calls of the middle width (5-10 data blocks):
+ * what raidx_impl_selected() reports. */
 static inline const struct raidx__impl *raidx__impl_current(enum raidx_op op)
 {
-	return raidx__impl_choose(op, 0);
+	return raidx__impl_choose(op, 8, 0);
 }
 
 /* What selection did, for `raidx info` and `raidx tune`. */
@@ -188,11 +230,16 @@ struct raidx__select_report {
 	double calib_ms;          /* whole calibration, all ops */
 	size_t large_bytes;       /* threshold of the large class */
 	struct {
-		const struct raidx__impl *pick[RAIDX__NCLASS];
+		const struct raidx__impl *pick[RAIDX__NCLASS][RAIDX__NWIDTH];
 		const char *source;   /* how this op's pick was made */
 		unsigned ncand;       /* candidates measured, best first */
 		const struct raidx__impl *cand[16];
 		double gbps[16];      /* on the calibration shapes, data bytes */
+		/* per width: the pick's worst time on that width's shapes
+		 * relative to the fastest candidate there (1.0 = fastest on
+		 * every shape), and the runner-up's */
+		double worst[RAIDX__NWIDTH], runner_worst[RAIDX__NWIDTH];
+		const struct raidx__impl *runner[RAIDX__NWIDTH];
 	} op[RAIDX_OP_COUNT];
 };
 RX_HIDDEN void raidx__select_report(struct raidx__select_report *r);

@@ -8,13 +8,22 @@
  * Linux choosing both from one benchmark of gen_syndrome alone.  So every
  * operation gets its own calibration, on shapes that look like real use:
  * several disk counts, xor_syndrome over whole, half, quarter and one-disk
- * windows, xor over 1..8 sources.
+ * windows, xor over 1..16 sources.
+ *
+ * Widths: the shapes fall into three widths by the data blocks a call reads
+ * (narrow 1-4, mid 5-10, wide 11+, raidx__width_of()), and each width gets
+ * its own pick, made on its own shapes: the unroll that keeps enough
+ * independent chains in flight for a one-disk window is not the one that
+ * streams sixteen blocks best.  A call is dispatched by its width (one
+ * compare) and size class.
  *
  * Why it is fast: the shapes are in-cache (4 KiB blocks), so a trial takes a
- * microsecond or two and the whole calibration a few milliseconds, where the
- * Linux boot benchmark spends hundreds.  Candidates that lose by more than
- * half after the first round are dropped (a portable kernel cannot catch up
- * with an AVX2 one), so the slow ones are timed once.
+ * microsecond or two and the whole calibration about 2 ms on Zen 3 (median
+ * of 20 process starts, `raidx tune --repeat 20`), where the Linux boot
+ * benchmark spends hundreds.  A screening trial on one shape drops the
+ * candidates more than twice as slow as the best (portable kernels next to
+ * SIMD ones), and after the first round a candidate more than PRUNE_RATIO
+ * behind on a shape is not timed there again.
  *
  * Why it is stable: rounds are interleaved (A B C A B C ...) so drift on a
  * noisy machine hits every candidate alike, each candidate keeps its minimum
@@ -22,6 +31,17 @@
  * considered equal and resolved by the fixed static priority: the same
  * machine makes the same picks run after run, and a pick only departs from
  * the static order when the measured gain is real.
+ *
+ * What it cannot do: on the shared 2-vCPU VMs we develop on, the order of
+ * avx2x2 and avx2x4 on a given shape flips with the load on the sibling
+ * hardware thread (xor_syndrome one-disk window, 4 KiB: x2 30.5 against x4
+ * 27 GB/s in one process, 12.0 against 15.9 in another minutes later).  A
+ * pick made at start-up is right for the machine as it was then.  A third
+ * size class for calls beyond L2 (x2 looked better there in raidx bench)
+ * was tried: timing two candidates per width on 64 KiB blocks took the
+ * calibration from 2 to 4-9 ms, its picks changed in 9 of 10 starts, and
+ * raidx bench's chosen/fastest did not improve (121 of 168 cells against
+ * 127-131 without), so it is not here.
  *
  * Size classes: a call that streams more than half the last-level cache is
  * "large".  There, kernels with non-temporal stores (RAIDX__F_NT) become
@@ -42,20 +62,22 @@
 
 #include "raidx_impl.h"
 
-static _Atomic(const struct raidx__impl *) choice[RAIDX_OP_COUNT][RAIDX__NCLASS];
+#define NW RAIDX__NWIDTH
+static _Atomic(const struct raidx__impl *) choice[RAIDX_OP_COUNT][RAIDX__NCLASS][NW];
 /* What selection itself chose, restored by raidx_impl_select(op, NULL). */
-static const struct raidx__impl *auto_pick[RAIDX_OP_COUNT][RAIDX__NCLASS];
-static size_t large_bytes; /* written once before choice[] is published */
+static const struct raidx__impl *auto_pick[RAIDX_OP_COUNT][RAIDX__NCLASS][NW];
+/* written once before choice[] is published */
+static size_t large_bytes;
 static struct raidx__select_report rep;
 static int env_error;
 static pthread_once_t select_once = PTHREAD_ONCE_INIT;
 
-#define TIE_MARGIN 0.05  /* within 5%: a tie, keep the static preference */
+#define TIE_MARGIN 0.03  /* within 3%: a tie, keep the static preference */
 #define PRUNE_RATIO 1.5  /* slower than this after round 1: out */
 #define ROUNDS 7
 #define TRIAL_NS 2000.0  /* target length of one timed trial */
 #define BLOCK 4096       /* in-cache block length of the calibration */
-#define MAX_BLOCKS 20
+#define MAX_BLOCKS 27
 
 /* ---- size classes ------------------------------------------------------ */
 
@@ -148,28 +170,47 @@ struct shape {
 	uint8_t a, b;
 };
 
-static const struct shape xor_shapes[] = { { 1, 0, 0 }, { 2, 0, 0 }, { 3, 0, 0 },
-					   { 4, 0, 0 }, { 8, 0, 0 } };
-static const struct shape gen_shapes[] = { { 6, 0, 0 }, { 10, 0, 0 }, { 18, 0, 0 } };
+/* Shapes by width (raidx__width_of of the data blocks read), at least two
+ * per width so that no width's pick rests on a single measurement: narrow
+ * (1-4 data blocks), mid (5-10), wide (11 or more). */
+static const struct shape xor_shapes[] = {
+	{ 1, 0, 0 }, { 2, 0, 0 }, { 3, 0, 0 }, { 4, 0, 0 },
+	{ 6, 0, 0 }, { 8, 0, 0 }, { 12, 0, 0 }, { 16, 0, 0 },
+};
+static const struct shape gen_shapes[] = {
+	{ 5, 0, 0 }, { 6, 0, 0 }, { 8, 0, 0 }, { 10, 0, 0 }, { 14, 0, 0 }, { 18, 0, 0 },
+};
 /* Windows of real partial writes: whole, halves, a quarter, one disk. */
 static const struct shape xsyn_shapes[] = {
-	{ 10, 0, 7 }, { 10, 4, 7 }, { 10, 0, 3 }, { 10, 7, 7 },
-	{ 18, 8, 15 }, { 18, 12, 15 }, { 18, 0, 0 },
+	{ 10, 4, 7 }, { 10, 0, 3 }, { 10, 7, 7 }, { 18, 12, 15 }, { 18, 0, 0 },
+	{ 10, 0, 7 }, { 18, 8, 15 }, { 18, 0, 15 }, { 18, 4, 15 },
 };
-static const struct shape r2_shapes[] = { { 6, 0, 1 }, { 10, 3, 7 }, { 18, 0, 15 } };
-static const struct shape rdp_shapes[] = { { 6, 1, 0 }, { 10, 4, 0 }, { 18, 15, 0 } };
+static const struct shape r2_shapes[] = {
+	{ 6, 0, 1 }, { 6, 2, 3 }, { 10, 3, 7 }, { 12, 0, 9 }, { 18, 0, 15 }, { 26, 7, 8 },
+};
+static const struct shape rdp_shapes[] = {
+	{ 6, 1, 0 }, { 6, 3, 0 }, { 10, 4, 0 }, { 12, 0, 0 }, { 18, 15, 0 }, { 26, 12, 0 },
+};
+
+#define NSHAPES(a) (unsigned)(sizeof(a) / sizeof((a)[0]))
+#define MAX_SHAPES 9
 
 static const struct {
 	const struct shape *s;
 	unsigned n;
 } op_shapes[RAIDX_OP_COUNT] = {
-	[RAIDX_OP_XOR_GEN] = { xor_shapes, 5 },
-	[RAIDX_OP_XOR_ACC] = { xor_shapes, 5 },
-	[RAIDX_OP_GEN_SYNDROME] = { gen_shapes, 3 },
-	[RAIDX_OP_XOR_SYNDROME] = { xsyn_shapes, 7 },
-	[RAIDX_OP_RECOV_2DATA] = { r2_shapes, 3 },
-	[RAIDX_OP_RECOV_DATAP] = { rdp_shapes, 3 },
+	[RAIDX_OP_XOR_GEN] = { xor_shapes, NSHAPES(xor_shapes) },
+	[RAIDX_OP_XOR_ACC] = { xor_shapes, NSHAPES(xor_shapes) },
+	[RAIDX_OP_GEN_SYNDROME] = { gen_shapes, NSHAPES(gen_shapes) },
+	[RAIDX_OP_XOR_SYNDROME] = { xsyn_shapes, NSHAPES(xsyn_shapes) },
+	[RAIDX_OP_RECOV_2DATA] = { r2_shapes, NSHAPES(r2_shapes) },
+	[RAIDX_OP_RECOV_DATAP] = { rdp_shapes, NSHAPES(rdp_shapes) },
 };
+
+static enum raidx__width shape_width(enum raidx_op op, const struct shape *s)
+{
+	return raidx__width_of(raidx__call_blocks(op, s->disks, s->a, s->b));
+}
 
 static double now_ns(void)
 {
@@ -236,6 +277,43 @@ static double trial(const struct raidx__impl *impl, const struct shape *s,
 
 #define MAX_CAND 16
 
+/*
+ * Screening: one trial of every candidate on one mid-width shape, and those
+ * more than SCREEN_RATIO behind the best there are not timed further.  A
+ * portable kernel is 3-10x behind an AVX2 one and, on 16 or 24 disks, a
+ * single call of it takes longer than a whole trial of the others: timing
+ * them on every shape took a third of the calibration.  The ratio is wide
+ * because one shape stands for all widths here; the rounds below prune
+ * per shape at PRUNE_RATIO.
+ */
+#define SCREEN_RATIO 2.0
+
+static unsigned screen(enum raidx_op op, const struct raidx__impl **cand,
+		       unsigned nc, void **blk)
+{
+	const struct shape *shp = op_shapes[op].s, *s = NULL;
+	double t[MAX_CAND], best = INFINITY;
+	unsigned kept = 0;
+
+	for (unsigned i = 0; i < op_shapes[op].n && !s; i++)
+		if (shape_width(op, &shp[i]) == RAIDX__W_MID)
+			s = &shp[i];
+	if (!s || nc <= 2)
+		return nc;
+	for (unsigned c = 0; c < nc; c++) {
+		run_once(cand[c], s, blk);
+		double one = trial(cand[c], s, blk, 1);
+		unsigned r = one > 0 ? (unsigned)(TRIAL_NS / one) : 64;
+		t[c] = trial(cand[c], s, blk, r < 1 ? 1 : r > 64 ? 64 : r);
+		if (t[c] < best)
+			best = t[c];
+	}
+	for (unsigned c = 0; c < nc; c++)
+		if (t[c] <= SCREEN_RATIO * best)
+			cand[kept++] = cand[c];
+	return kept;
+}
+
 static void calibrate_op(enum raidx_op op, void **blk)
 {
 	const struct raidx__impl *const *list;
@@ -243,9 +321,9 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	unsigned n = raidx__impl_list(op, &list), nc = 0;
 	unsigned ns = op_shapes[op].n;
 	const struct shape *shp = op_shapes[op].s;
-	double t[MAX_CAND][8], best[8];
-	unsigned reps[MAX_CAND][8];
-	int alive[MAX_CAND];
+	double t[MAX_CAND][MAX_SHAPES], best[MAX_SHAPES];
+	unsigned reps[MAX_CAND][MAX_SHAPES];
+	int alive[MAX_CAND][MAX_SHAPES];
 
 	for (unsigned i = 0; i < n && nc < MAX_CAND; i++) {
 		const struct raidx__impl *c = list[i];
@@ -256,17 +334,19 @@ static void calibrate_op(enum raidx_op op, void **blk)
 			continue;
 		cand[nc++] = c;
 	}
+	nc = screen(op, cand, nc, blk);
 	if (nc <= 1) {
 		rep.op[op].ncand = 0;
 		rep.op[op].source = "only candidate";
-		auto_pick[op][RAIDX__SMALL] = nc ? cand[0] : static_choice(op, 0);
+		for (int w = 0; w < NW; w++)
+			auto_pick[op][RAIDX__SMALL][w] = nc ? cand[0] : static_choice(op, 0);
 		return;
 	}
 
 	/* Warm-up (code, tables, buffers) and the repetition count per trial. */
 	for (unsigned c = 0; c < nc; c++) {
-		alive[c] = 1;
 		for (unsigned s = 0; s < ns; s++) {
+			alive[c][s] = 1;
 			run_once(cand[c], &shp[s], blk);
 			double one = trial(cand[c], &shp[s], blk, 1);
 			unsigned r = one > 0 ? (unsigned)(TRIAL_NS / one) : 64;
@@ -275,10 +355,13 @@ static void calibrate_op(enum raidx_op op, void **blk)
 		}
 	}
 
+	/* Interleaved rounds; a candidate more than PRUNE_RATIO behind on a
+	 * shape after the first round is not timed on that shape again (its
+	 * width's score is then PRUNE_RATIO or worse, it cannot win there). */
 	for (unsigned round = 0; round < ROUNDS; round++) {
 		for (unsigned s = 0; s < ns; s++)
 			for (unsigned c = 0; c < nc; c++) {
-				if (!alive[c])
+				if (!alive[c][s])
 					continue;
 				double v = trial(cand[c], &shp[s], blk, reps[c][s]);
 				if (v < t[c][s])
@@ -287,43 +370,64 @@ static void calibrate_op(enum raidx_op op, void **blk)
 		for (unsigned s = 0; s < ns; s++) {
 			best[s] = INFINITY;
 			for (unsigned c = 0; c < nc; c++)
-				if (alive[c] && t[c][s] < best[s])
+				if (t[c][s] < best[s])
 					best[s] = t[c][s];
 		}
-		if (round == 0) {
+		if (round == 0)
 			for (unsigned c = 0; c < nc; c++)
 				for (unsigned s = 0; s < ns; s++)
 					if (t[c][s] > PRUNE_RATIO * best[s])
-						alive[c] = 0;
+						alive[c][s] = 0;
+	}
+
+	/*
+	 * Per width, the pick is the candidate whose worst shape is best: its
+	 * score is the largest t / best over the width's shapes (1.0 =
+	 * fastest on every one), so that it is within the score of the best
+	 * on each shape, which is what raidx bench checks.  A mean would let
+	 * a kernel 10% behind on one-disk windows win on the strength of
+	 * whole-stripe ones.  Scores within TIE_MARGIN of the best are ties,
+	 * resolved by the static priority, so that the pick does not follow
+	 * the noise between near-equal kernels from one start to the next.
+	 */
+	for (int w = 0; w < NW; w++) {
+		double score[MAX_CAND], bscore = INFINITY;
+		for (unsigned c = 0; c < nc; c++) {
+			score[c] = 0;
+			for (unsigned s = 0; s < ns; s++)
+				if (shape_width(op, &shp[s]) == (enum raidx__width)w &&
+				    t[c][s] / best[s] > score[c])
+					score[c] = t[c][s] / best[s];
+			if (score[c] < bscore)
+				bscore = score[c];
 		}
+		const struct raidx__impl *pick = NULL, *runner = NULL;
+		double pscore = 0, rscore = INFINITY;
+		for (unsigned c = 0; c < nc; c++)
+			if (score[c] <= bscore * (1 + TIE_MARGIN) &&
+			    (!pick || cand[c]->priority > pick->priority))
+				pick = cand[c], pscore = score[c];
+		for (unsigned c = 0; c < nc; c++)
+			if (cand[c] != pick && score[c] < rscore)
+				runner = cand[c], rscore = score[c];
+		auto_pick[op][RAIDX__SMALL][w] = pick;
+		rep.op[op].worst[w] = pscore;
+		rep.op[op].runner[w] = runner;
+		rep.op[op].runner_worst[w] = rscore;
 	}
 
-	/* Score: mean time relative to the best on each shape (1.0 = best on
-	 * every shape), so that no single large shape dominates. */
-	double score[MAX_CAND], bscore = INFINITY;
-	for (unsigned c = 0; c < nc; c++) {
-		score[c] = 0;
-		for (unsigned s = 0; s < ns; s++)
-			score[c] += t[c][s] / best[s];
-		score[c] /= ns;
-		if (!alive[c])
-			score[c] = INFINITY;
-		if (score[c] < bscore)
-			bscore = score[c];
-	}
-	const struct raidx__impl *pick = NULL;
-	for (unsigned c = 0; c < nc; c++)
-		if (score[c] <= bscore * (1 + TIE_MARGIN) &&
-		    (!pick || cand[c]->priority > pick->priority))
-			pick = cand[c];
-	auto_pick[op][RAIDX__SMALL] = pick;
-
-	/* Report: candidates best first, with their speed over all shapes. */
+	/* Report: candidates by mean time relative to the best, with their
+	 * speed over all shapes. */
+	double mean[MAX_CAND];
 	unsigned order[MAX_CAND];
-	for (unsigned c = 0; c < nc; c++)
+	for (unsigned c = 0; c < nc; c++) {
+		mean[c] = 0;
+		for (unsigned s = 0; s < ns; s++)
+			mean[c] += t[c][s] / best[s];
 		order[c] = c;
+	}
 	for (unsigned i = 1; i < nc; i++)
-		for (unsigned j = i; j > 0 && score[order[j]] < score[order[j - 1]]; j--) {
+		for (unsigned j = i; j > 0 && mean[order[j]] < mean[order[j - 1]]; j--) {
 			unsigned x = order[j];
 			order[j] = order[j - 1];
 			order[j - 1] = x;
@@ -338,7 +442,7 @@ static void calibrate_op(enum raidx_op op, void **blk)
 			ns_total += t[c][s];
 		}
 		rep.op[op].cand[i] = cand[c];
-		rep.op[op].gbps[i] = isfinite(ns_total) && ns_total > 0 ? bytes / ns_total : 0;
+		rep.op[op].gbps[i] = ns_total > 0 ? bytes / ns_total : 0;
 	}
 }
 
@@ -370,72 +474,83 @@ static int calibrate_all(void)
 }
 
 /*
- * The large class, measured for real (`raidx tune`): for each op that has
- * non-temporal kernels, time them against the in-cache pick on one shape
- * that streams twice the LLC, and keep the faster unless the gain is within
- * TIE_MARGIN (then normal stores, which never hurt a later reader).
+ * The large class, measured for real (`raidx tune`): for each op and width
+ * that has non-temporal kernels, time them against the in-cache pick on one
+ * shape of that width that streams twice the LLC, and keep the faster
+ * unless the gain is within TIE_MARGIN (then normal stores, which never
+ * hurt a later reader).
  */
 int raidx__tune_large(void)
 {
-	static const struct shape big[RAIDX_OP_COUNT] = {
-		[RAIDX_OP_XOR_GEN] = { 4, 0, 0 },      [RAIDX_OP_XOR_ACC] = { 4, 0, 0 },
-		[RAIDX_OP_GEN_SYNDROME] = { 10, 0, 0 }, [RAIDX_OP_XOR_SYNDROME] = { 10, 0, 7 },
-		[RAIDX_OP_RECOV_2DATA] = { 10, 3, 7 },  [RAIDX_OP_RECOV_DATAP] = { 10, 4, 0 },
+	static const struct shape big[RAIDX_OP_COUNT][NW] = {
+		[RAIDX_OP_XOR_GEN] = { { 4, 0, 0 }, { 8, 0, 0 }, { 16, 0, 0 } },
+		[RAIDX_OP_XOR_ACC] = { { 4, 0, 0 }, { 8, 0, 0 }, { 16, 0, 0 } },
+		[RAIDX_OP_GEN_SYNDROME] = { { 6, 0, 0 }, { 10, 0, 0 }, { 18, 0, 0 } },
+		[RAIDX_OP_XOR_SYNDROME] = { { 10, 4, 7 }, { 10, 0, 7 }, { 18, 0, 15 } },
+		[RAIDX_OP_RECOV_2DATA] = { { 6, 0, 1 }, { 10, 3, 7 }, { 18, 0, 15 } },
+		[RAIDX_OP_RECOV_DATAP] = { { 6, 1, 0 }, { 10, 4, 0 }, { 18, 15, 0 } },
 	};
-	raidx__impl_choose(0, 0); /* selection done, large_bytes known */
+	raidx__impl_choose(0, 0, 0); /* selection done, large_bytes known */
 
-	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
-		const struct raidx__impl *const *list, *cand[MAX_CAND];
-		unsigned n = raidx__impl_list(op, &list), nc = 0;
-		const struct shape *s = &big[op];
-		unsigned nblk = s->disks + 1;
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		for (int w = 0; w < NW; w++) {
+			const struct raidx__impl *const *list, *cand[MAX_CAND];
+			unsigned n = raidx__impl_list(op, &list), nc = 0;
+			const struct shape *s = &big[op][w];
+			unsigned nblk = s->disks + 1;
 
-		cand[nc++] = atomic_load(&choice[op][RAIDX__SMALL]);
-		for (unsigned i = 0; i < n && nc < MAX_CAND; i++)
-			if ((list[i]->flags & RAIDX__F_NT) && !(list[i]->flags & RAIDX__F_EMULATED) &&
-			    raidx__impl_runnable(list[i]))
-				cand[nc++] = list[i];
-		if (nc == 1)
-			continue;
+			cand[nc++] = atomic_load(&choice[op][RAIDX__SMALL][w]);
+			for (unsigned i = 0; i < n && nc < MAX_CAND; i++)
+				if ((list[i]->flags & RAIDX__F_NT) &&
+				    !(list[i]->flags & RAIDX__F_EMULATED) &&
+				    raidx__impl_runnable(list[i]))
+					cand[nc++] = list[i];
+			if (nc == 1)
+				continue;
 
-		size_t len = (2 * large_bytes / nblk + 4095) & ~(size_t)4095;
-		uint8_t *mem = malloc(len * nblk + 64);
-		void *blk[MAX_BLOCKS];
-		if (!mem)
-			return -ENOMEM;
-		uint8_t *base = (uint8_t *)(((uintptr_t)mem + 63) & ~(uintptr_t)63);
-		memset(base, 0x5a, len * nblk);
-		for (unsigned i = 0; i < nblk; i++)
-			blk[i] = base + i * len;
+			size_t len = (2 * large_bytes / nblk + 4095) & ~(size_t)4095;
+			uint8_t *mem = malloc(len * nblk + 64);
+			void *blk[MAX_BLOCKS];
+			if (!mem)
+				return -ENOMEM;
+			uint8_t *base = (uint8_t *)(((uintptr_t)mem + 63) & ~(uintptr_t)63);
+			memset(base, 0x5a, len * nblk);
+			for (unsigned i = 0; i < nblk; i++)
+				blk[i] = base + i * len;
 
-		double t[MAX_CAND];
-		for (unsigned c = 0; c < nc; c++)
-			t[c] = INFINITY;
-		for (unsigned round = 0; round < 3; round++)
-			for (unsigned c = 0; c < nc; c++) {
-				double t0 = now_ns();
-				struct shape sh = *s;
-				run_sized(cand[c], &sh, blk, len);
-				double v = now_ns() - t0;
-				if (v < t[c])
-					t[c] = v;
-			}
-		free(mem);
-		unsigned best = 0;
-		for (unsigned c = 1; c < nc; c++)
-			if (t[c] * (1 + TIE_MARGIN) < t[best])
-				best = c;
-		auto_pick[op][RAIDX__LARGE] = cand[best];
-		rep.op[op].pick[RAIDX__LARGE] = cand[best];
-		atomic_store_explicit(&choice[op][RAIDX__LARGE], cand[best],
-				      memory_order_release);
-	}
+			double t[MAX_CAND];
+			for (unsigned c = 0; c < nc; c++)
+				t[c] = INFINITY;
+			for (unsigned round = 0; round < 3; round++)
+				for (unsigned c = 0; c < nc; c++) {
+					double t0 = now_ns();
+					run_sized(cand[c], s, blk, len);
+					double v = now_ns() - t0;
+					if (v < t[c])
+						t[c] = v;
+				}
+			free(mem);
+			unsigned best = 0;
+			for (unsigned c = 1; c < nc; c++)
+				if (t[c] * (1 + TIE_MARGIN) < t[best])
+					best = c;
+			auto_pick[op][RAIDX__LARGE][w] = cand[best];
+			rep.op[op].pick[RAIDX__LARGE][w] = cand[best];
+			atomic_store_explicit(&choice[op][RAIDX__LARGE][w], cand[best],
+					      memory_order_release);
+		}
 	return 0;
 }
 
 /* ---- tuning files ------------------------------------------------------ */
 
 static const char *const class_names[RAIDX__NCLASS] = { "small", "large" };
+static const char *const width_names[NW] = { "narrow", "mid", "wide" };
+
+const char *raidx__width_name(enum raidx__width w)
+{
+	return (unsigned)w < NW ? width_names[w] : "?";
+}
 
 static void tuning_ident(char *buf, size_t size)
 {
@@ -452,11 +567,18 @@ int raidx__tuning_save(const char *path)
 	if (!f)
 		return -errno;
 	tuning_ident(ident, sizeof(ident));
-	fprintf(f, "raidx-tuning 1\nversion %s\ncpu %s\n", RAIDX_VERSION_STRING, ident);
+	fprintf(f, "raidx-tuning 2\nversion %s\ncpu %s\n", RAIDX_VERSION_STRING, ident);
+	fprintf(f, "# op, size class (bytes a call streams: small up to %zu, large "
+		   "above), width (data blocks read: narrow 1-4, mid 5-10, wide 11+), "
+		   "implementation\n", large_bytes);
+	raidx__impl_choose(0, 0, 0);
 	for (int op = 0; op < RAIDX_OP_COUNT; op++)
 		for (int c = 0; c < RAIDX__NCLASS; c++)
-			fprintf(f, "%s %s %s\n", raidx_op_name(op), class_names[c],
-				raidx__impl_choose(op, c == RAIDX__LARGE ? (size_t)-1 : 0)->name);
+			for (int w = 0; w < NW; w++)
+				fprintf(f, "%s %s %s %s\n", raidx_op_name(op), class_names[c],
+					width_names[w],
+					atomic_load_explicit(&choice[op][c][w],
+							     memory_order_acquire)->name);
 	return fclose(f) ? -errno : 0;
 }
 
@@ -471,7 +593,7 @@ static void warn(const char *fmt, const char *a, const char *b)
  * raidx version, or with a name this CPU cannot run is ignored whole. */
 static int tuning_load(const char *path)
 {
-	const struct raidx__impl *got[RAIDX_OP_COUNT][RAIDX__NCLASS] = { { NULL } };
+	const struct raidx__impl *got[RAIDX_OP_COUNT][RAIDX__NCLASS][NW] = { { { NULL } } };
 	char line[512], ident[256], want[300];
 	FILE *f = fopen(path, "r");
 	int ok = 1, lineno = 0;
@@ -482,11 +604,11 @@ static int tuning_load(const char *path)
 	}
 	tuning_ident(ident, sizeof(ident));
 	while (ok && fgets(line, sizeof(line), f)) {
-		char a[64], b[64], c[200];
+		char a[64], b[64], wn[64], c[200];
 		line[strcspn(line, "\n")] = 0;
 		lineno++;
 		if (lineno == 1) {
-			ok = !strcmp(line, "raidx-tuning 1");
+			ok = !strcmp(line, "raidx-tuning 2");
 		} else if (lineno == 2) {
 			snprintf(want, sizeof(want), "version %s", RAIDX_VERSION_STRING);
 			if (strcmp(line, want)) {
@@ -504,9 +626,9 @@ static int tuning_load(const char *path)
 				return -1;
 			}
 		} else if (line[0] && line[0] != '#') {
-			int op, cl = -1;
+			int op, cl = -1, w = -1;
 			const struct raidx__impl *impl;
-			if (sscanf(line, "%63s %63s %199s", a, b, c) != 3 ||
+			if (sscanf(line, "%63s %63s %63s %199s", a, b, wn, c) != 4 ||
 			    (op = raidx_op_from_name(a)) < 0) {
 				ok = 0;
 				break;
@@ -514,19 +636,23 @@ static int tuning_load(const char *path)
 			for (int k = 0; k < RAIDX__NCLASS; k++)
 				if (!strcmp(b, class_names[k]))
 					cl = k;
+			for (int k = 0; k < NW; k++)
+				if (!strcmp(wn, width_names[k]))
+					w = k;
 			impl = raidx__impl_find(op, c);
-			if (cl < 0 || !impl || !raidx__impl_runnable(impl)) {
+			if (cl < 0 || w < 0 || !impl || !raidx__impl_runnable(impl)) {
 				ok = 0;
 				break;
 			}
-			got[op][cl] = impl;
+			got[op][cl][w] = impl;
 		}
 	}
 	fclose(f);
 	for (int op = 0; ok && op < RAIDX_OP_COUNT; op++)
 		for (int c = 0; c < RAIDX__NCLASS; c++)
-			if (!got[op][c])
-				ok = 0;
+			for (int w = 0; w < NW; w++)
+				if (!got[op][c][w])
+					ok = 0;
 	if (!ok) {
 		warn("RAIDX_TUNING=%s: malformed or incomplete%s; calibrating instead", path, "");
 		return -1;
@@ -563,7 +689,9 @@ static void apply_forced(const char *s)
 			warn("RAIDX_IMPL: this CPU cannot run %s=%s; ignored", item, eq + 1);
 			env_error = 1;
 		} else {
-			auto_pick[op][RAIDX__SMALL] = auto_pick[op][RAIDX__LARGE] = impl;
+			for (int c = 0; c < RAIDX__NCLASS; c++)
+				for (int w = 0; w < NW; w++)
+					auto_pick[op][c][w] = impl;
 			rep.op[op].source = "forced by RAIDX_IMPL";
 		}
 	}
@@ -608,25 +736,30 @@ static void select_once_fn(void)
 			rep.how = "static (calibration had no memory)";
 		done = 1;
 	}
-	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
-		if (!auto_pick[op][RAIDX__SMALL])
-			auto_pick[op][RAIDX__SMALL] = static_choice(op, 0);
-		if (!auto_pick[op][RAIDX__LARGE])
-			auto_pick[op][RAIDX__LARGE] = nt_twin(auto_pick[op][RAIDX__SMALL]);
-	}
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		for (int w = 0; w < NW; w++) {
+			if (!auto_pick[op][RAIDX__SMALL][w])
+				auto_pick[op][RAIDX__SMALL][w] = static_choice(op, 0);
+			if (!auto_pick[op][RAIDX__LARGE][w])
+				auto_pick[op][RAIDX__LARGE][w] =
+					nt_twin(auto_pick[op][RAIDX__SMALL][w]);
+		}
 	apply_forced(getenv("RAIDX_IMPL"));
 	rep.calib_ms = (now_ns() - t0) / 1e6;
 
 	/* Publish: the large pick first, the small one (which readers test)
 	 * last, with release order so large_bytes and the report are seen. */
-	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
-		rep.op[op].pick[RAIDX__SMALL] = auto_pick[op][RAIDX__SMALL];
-		rep.op[op].pick[RAIDX__LARGE] = auto_pick[op][RAIDX__LARGE];
-		atomic_store_explicit(&choice[op][RAIDX__LARGE], auto_pick[op][RAIDX__LARGE],
-				      memory_order_release);
-		atomic_store_explicit(&choice[op][RAIDX__SMALL], auto_pick[op][RAIDX__SMALL],
-				      memory_order_release);
-	}
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		for (int w = 0; w < NW; w++) {
+			for (int c = 0; c < RAIDX__NCLASS; c++)
+				rep.op[op].pick[c][w] = auto_pick[op][c][w];
+			atomic_store_explicit(&choice[op][RAIDX__LARGE][w],
+					      auto_pick[op][RAIDX__LARGE][w],
+					      memory_order_release);
+			atomic_store_explicit(&choice[op][RAIDX__SMALL][w],
+					      auto_pick[op][RAIDX__SMALL][w],
+					      memory_order_release);
+		}
 }
 
 static void ensure_selected(void)
@@ -634,18 +767,22 @@ static void ensure_selected(void)
 	pthread_once(&select_once, select_once_fn);
 }
 
-const struct raidx__impl *raidx__impl_choose(enum raidx_op op, size_t bytes)
+const struct raidx__impl *raidx__impl_choose(enum raidx_op op, unsigned nblocks,
+					     size_t bytes)
 {
+	enum raidx__width w = raidx__width_of(nblocks);
 	const struct raidx__impl *small =
-		atomic_load_explicit(&choice[op][RAIDX__SMALL], memory_order_acquire);
+		atomic_load_explicit(&choice[op][RAIDX__SMALL][w], memory_order_acquire);
 
 	if (RX_UNLIKELY(!small)) {
 		ensure_selected();
-		small = atomic_load_explicit(&choice[op][RAIDX__SMALL], memory_order_acquire);
+		small = atomic_load_explicit(&choice[op][RAIDX__SMALL][w], memory_order_acquire);
 	}
+	/* The small pick is published last (release): once it is seen, the
+	 * threshold and the large pick are too. */
 	if (RX_LIKELY(bytes <= large_bytes))
 		return small;
-	return atomic_load_explicit(&choice[op][RAIDX__LARGE], memory_order_acquire);
+	return atomic_load_explicit(&choice[op][RAIDX__LARGE][w], memory_order_acquire);
 }
 
 int raidx_init(void)
@@ -660,38 +797,39 @@ void raidx__select_report(struct raidx__select_report *r)
 	*r = rep;
 	for (int op = 0; op < RAIDX_OP_COUNT; op++)
 		for (int c = 0; c < RAIDX__NCLASS; c++)
-			r->op[op].pick[c] = atomic_load_explicit(&choice[op][c],
-								 memory_order_acquire);
+			for (int w = 0; w < NW; w++)
+				r->op[op].pick[c][w] = atomic_load_explicit(
+					&choice[op][c][w], memory_order_acquire);
 }
 
 const char *raidx_impl_selected(enum raidx_op op)
 {
 	if ((unsigned)op >= RAIDX_OP_COUNT)
 		return NULL;
-	return raidx__impl_choose(op, 0)->name;
+	return raidx__impl_current(op)->name;
 }
 
 int raidx_impl_select(enum raidx_op op, const char *name)
 {
-	const struct raidx__impl *impl[RAIDX__NCLASS];
+	const struct raidx__impl *forced = NULL;
 
 	if ((unsigned)op >= RAIDX_OP_COUNT)
 		return -EINVAL;
 	ensure_selected();
-	if (!name) {
-		impl[RAIDX__SMALL] = auto_pick[op][RAIDX__SMALL];
-		impl[RAIDX__LARGE] = auto_pick[op][RAIDX__LARGE];
-	} else {
-		const struct raidx__impl *i = raidx__impl_find(op, name);
-		if (!i)
+	if (name) {
+		forced = raidx__impl_find(op, name);
+		if (!forced)
 			return -ENOENT;
-		if (!raidx__impl_runnable(i))
+		if (!raidx__impl_runnable(forced))
 			return -ENOTSUP;
-		impl[RAIDX__SMALL] = impl[RAIDX__LARGE] = i;
 	}
-	atomic_store_explicit(&choice[op][RAIDX__LARGE], impl[RAIDX__LARGE],
-			      memory_order_release);
-	atomic_store_explicit(&choice[op][RAIDX__SMALL], impl[RAIDX__SMALL],
-			      memory_order_release);
+	for (int w = 0; w < NW; w++) {
+		atomic_store_explicit(&choice[op][RAIDX__LARGE][w],
+				      forced ? forced : auto_pick[op][RAIDX__LARGE][w],
+				      memory_order_release);
+		atomic_store_explicit(&choice[op][RAIDX__SMALL][w],
+				      forced ? forced : auto_pick[op][RAIDX__SMALL][w],
+				      memory_order_release);
+	}
 	return 0;
 }

@@ -70,7 +70,8 @@ static int child_check_results(void)
 	return bad;
 }
 
-/* Prints "init=<rc> how=<how> ok=<0|1> op:small:large ..." */
+/* Prints "init=<rc> how=<how> ok=<0|1> S,S,S:L,L,L ..." per op: the
+ * in-cache (S) and large (L) picks for the narrow, mid and wide widths. */
 static int child(const char *what)
 {
 	struct raidx__select_report rep;
@@ -79,8 +80,10 @@ static int child(const char *what)
 	raidx__select_report(&rep);
 	printf("init=%d how=%s ok=%d", rc, rep.how, !child_check_results());
 	for (int op = 0; op < RAIDX_OP_COUNT; op++)
-		printf(" %s:%s", rep.op[op].pick[RAIDX__SMALL]->name,
-		       rep.op[op].pick[RAIDX__LARGE]->name);
+		for (int c = 0; c < RAIDX__NCLASS; c++)
+			for (int w = 0; w < RAIDX__NWIDTH; w++)
+				printf("%s%s", w ? "," : c ? ":" : " ",
+				       rep.op[op].pick[c][w]->name);
 	printf("\n");
 	if (!strcmp(what, "save")) {
 		const char *path = getenv("TEST_SELECT_SAVE");
@@ -97,7 +100,8 @@ struct result {
 	int init;
 	char how[64];
 	int ok;
-	char small[RAIDX_OP_COUNT][32], large[RAIDX_OP_COUNT][32];
+	/* the picks for the narrow, mid and wide widths: "n,m,w" */
+	char small[RAIDX_OP_COUNT][100], large[RAIDX_OP_COUNT][100];
 	char err[2048]; /* what the child wrote to stderr */
 };
 
@@ -158,8 +162,8 @@ static void run(const char *what, const char *const *env, struct result *res)
 			char *c = strchr(tok, ':');
 			if (c) {
 				*c = 0;
-				snprintf(res->small[op], 32, "%s", tok);
-				snprintf(res->large[op], 32, "%s", c + 1);
+				snprintf(res->small[op], sizeof(res->small[op]), "%s", tok);
+				snprintf(res->large[op], sizeof(res->large[op]), "%s", c + 1);
 				op++;
 			}
 		}
@@ -187,7 +191,7 @@ static void test_forced(void)
 	/* Child k forces the k-th runnable implementation of every op (ops
 	 * with fewer take k modulo their count). */
 	for (unsigned k = 0; k < most; k++) {
-		char spec[1024] = "RAIDX_IMPL=", want[RAIDX_OP_COUNT][32];
+		char spec[1024] = "RAIDX_IMPL=", want[RAIDX_OP_COUNT][100];
 		size_t used = strlen(spec);
 		for (int op = 0; op < RAIDX_OP_COUNT; op++) {
 			const struct raidx__impl *run[64];
@@ -196,7 +200,9 @@ static void test_forced(void)
 				if (raidx__impl_runnable(list[op][i]))
 					run[nr++] = list[op][i];
 			const struct raidx__impl *pick = run[k % nr];
-			snprintf(want[op], 32, "%s", pick->name);
+			/* forced for every width and size class */
+			snprintf(want[op], sizeof(want[op]), "%s,%s,%s", pick->name,
+				 pick->name, pick->name);
 			used += (size_t)snprintf(spec + used, sizeof(spec) - used, "%s%s=%s",
 						 op ? "," : "", raidx_op_name(op), pick->name);
 		}
@@ -321,12 +327,13 @@ static void test_tuning(void)
 	/* An edited file is obeyed: the portable kernel, which calibration
 	 * would never pick next to SIMD ones, comes back from the file. */
 	char *orig = read_file(path);
-	char *edited = edit(orig, "gen_syndrome small ", "gen_syndrome small int64x1");
+	char *edited = edit(orig, "gen_syndrome small mid ", "gen_syndrome small mid int64x1");
 	write_file(path, edited);
 	run("load", e2, &b);
-	if (strcmp(b.small[RAIDX_OP_GEN_SYNDROME], "int64x1"))
-		t_fail("edited tuning file: gen_syndrome is %s, not int64x1",
-		       b.small[RAIDX_OP_GEN_SYNDROME]);
+	const char *mid = strchr(b.small[RAIDX_OP_GEN_SYNDROME], ',');
+	if (!mid || strncmp(mid + 1, "int64x1,", 8))
+		t_fail("edited tuning file: gen_syndrome (narrow,mid,wide) is %s, not "
+		       "int64x1 for mid", b.small[RAIDX_OP_GEN_SYNDROME]);
 	free(edited);
 
 	/* Files that must be ignored whole: calibration instead, a warning. */
@@ -335,9 +342,12 @@ static void test_tuning(void)
 	} bad[] = {
 		{ "another CPU", "cpu ", "cpu GenuineIntel family 6 model 143 stepping 8: other" },
 		{ "another version", "version ", "version 0.0.1" },
-		{ "an unknown kernel", "xor_gen small ", "xor_gen small no_such_kernel" },
-		{ "an unknown op", "xor_gen small ", "no_such_op small int64x1" },
-		{ "a missing op", "recov_datap large ", "" },
+		{ "an unknown kernel", "xor_gen small narrow ",
+		  "xor_gen small narrow no_such_kernel" },
+		{ "an unknown op", "xor_gen small narrow ", "no_such_op small narrow int64x1" },
+		{ "an unknown width", "xor_gen small narrow ", "xor_gen small huge int64x1" },
+		{ "a missing line", "recov_datap large wide ", "" },
+		{ "the old format", "xor_gen small narrow ", "xor_gen small int64x1" },
 		{ "a bad header", "raidx-tuning", "raidx-tuning 99" },
 	};
 	unsigned cases = 0;

@@ -984,7 +984,7 @@ struct runner {
 	int (*call)(struct runner *r, const struct cell *c, void **ptrs);
 	const struct raidx__impl *impl; /* RK_IMPL */
 	struct bench_isal *isal;        /* RK_PEER */
-	int chosen;                     /* raidx__impl_current() */
+	int chosen;                     /* what the public call would use */
 	int slow;                       /* "ref": only where it fits */
 	const char *skip;               /* why it was not measured */
 	unsigned iters;                 /* calls per sample */
@@ -1315,11 +1315,11 @@ static unsigned build_runners(struct runner *rs, const struct bench_shape *sh, s
 {
 	const struct raidx__impl *const *list;
 	unsigned n = 0, cnt = raidx__impl_list((enum raidx_op)sh->op, &list);
-	/* The kernel the public call of this shape would use: the size class
-	 * (in-cache or larger than the LLC) depends on the bytes it streams. */
-	const struct raidx__impl *cur = raidx__impl_choose(
-		(enum raidx_op)sh->op,
-		raidx__call_bytes((enum raidx_op)sh->op, sh->disks, sh->start, sh->stop, len));
+	/* The kernel the public call of this shape would use: its width class
+	 * (data blocks read) and size class (in-cache or larger than the LLC,
+	 * by the bytes it streams) pick it. */
+	const struct raidx__impl *cur = raidx__impl_for((enum raidx_op)sh->op, sh->disks,
+							sh->start, sh->stop, len);
 
 	memset(rs, 0, sizeof(*rs) * MAX_RUNNERS);
 	for (unsigned i = 0; i < cnt && n < MAX_RUNNERS - 3; i++) {
@@ -1753,6 +1753,20 @@ static double geo_add(double *acc, unsigned *n, double v)
 
 #define SUM_COLS 6
 
+/* Append name to the "/"-separated list in buf unless it is there. */
+static void name_add(char *buf, size_t size, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = buf; *p;) {
+		size_t k = strcspn(p, "/");
+		if (k == n && !strncmp(p, name, n))
+			return;
+		p += k + (p[k] == '/');
+	}
+	size_t used = strlen(buf);
+	snprintf(buf + used, size - used, "%s%s", used ? "/" : "", name);
+}
+
 static void print_summary(const struct opts *o, double elapsed)
 {
 	static const char *const head[SUM_COLS] = {
@@ -1766,7 +1780,9 @@ static void print_summary(const struct opts *o, double elapsed)
 		enum bench_op op = (enum bench_op)o->ops[oi];
 		const char *names[MAX_RUNNERS + 2];
 		unsigned wins[MAX_RUNNERS + 2] = { 0 }, cells = 0, nn = row_names(op, names, MAX_RUNNERS + 2);
-		const char *chosen = raidx__impl_current((enum raidx_op)op)->name;
+		/* the kernels the public calls of these cells use, in-cache
+		 * first (they differ by width and size class) */
+		char chosen[2][64] = { "", "" };
 		double worst = INFINITY, gsum = 0, isum = 0, imin = INFINITY, imax = 0;
 		unsigned gn = 0, in = 0;
 		char (*row)[96] = rows[nrows];
@@ -1786,8 +1802,13 @@ static void print_summary(const struct opts *o, double elapsed)
 					double v = result_gbps(o, r, NULL, o->stat_median);
 					if (v > best)
 						best = v, bi = j;
-					if (r->chosen)
+					if (r->chosen) {
 						ch = v;
+						int big = raidx__class_of(raidx__call_bytes(
+							(enum raidx_op)op, shapes[i].disks,
+							shapes[i].start, shapes[i].stop, len)) == RAIDX__LARGE;
+						name_add(chosen[big], sizeof(chosen[big]), names[j]);
+					}
 				}
 				if (best <= 0)
 					continue;
@@ -1814,13 +1835,10 @@ static void print_summary(const struct opts *o, double elapsed)
 		if (!cells)
 			continue;
 		snprintf(row[0], sizeof(row[0]), "%s", bop_name(op));
-		{
-			const char *big = raidx__impl_choose((enum raidx_op)op, (size_t)-1)->name;
-			if (strcmp(big, chosen))
-				snprintf(row[1], sizeof(row[1]), "%s (>LLC: %s)", chosen, big);
-			else
-				snprintf(row[1], sizeof(row[1]), "%s", chosen);
-		}
+		if (chosen[0][0] && chosen[1][0] && strcmp(chosen[0], chosen[1]))
+			snprintf(row[1], sizeof(row[1]), "%s (>LLC: %s)", chosen[0], chosen[1]);
+		else
+			snprintf(row[1], sizeof(row[1]), "%s", chosen[0][0] ? chosen[0] : chosen[1]);
 		/* the two kernels that won most cells */
 		size_t fu = 0;
 		row[2][0] = '\0';

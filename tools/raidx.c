@@ -95,14 +95,31 @@ static size_t max_sz(size_t a, size_t b)
 	return a > b ? a : b;
 }
 
-/* "selected (bench)", "large calls", "ok", "no cpu: avx512f ...", ... */
+/* The widths (narrow, mid, wide) of size class c where impl is the pick:
+ * "" for none, "all widths", or e.g. "narrow+mid". */
+static void widths_of(const struct raidx__select_report *rep, enum raidx_op op,
+		      int c, const struct raidx__impl *impl, char *buf, size_t n)
+{
+	unsigned k = 0;
+	buf[0] = '\0';
+	for (int w = 0; w < RAIDX__NWIDTH; w++)
+		if (rep->op[op].pick[c][w] == impl) {
+			size_t u = strlen(buf);
+			snprintf(buf + u, n - u, "%s%s", u ? "+" : "",
+				 raidx__width_name((enum raidx__width)w));
+			k++;
+		}
+	if (k == RAIDX__NWIDTH)
+		snprintf(buf, n, "all widths");
+}
+
+/* "selected (bench): in-cache narrow+mid; large all widths", "ok", "no
+ * cpu: avx512f ...", ... */
 static void impl_state(const struct raidx__select_report *rep, enum raidx_op op,
 		       const struct raidx__impl *impl, int supported,
 		       uint32_t raw, uint32_t active, char *buf, size_t n)
 {
-	const struct raidx__impl *small = rep->op[op].pick[RAIDX__SMALL];
-	const struct raidx__impl *large = rep->op[op].pick[RAIDX__LARGE];
-	char names[96];
+	char names[96], sm[48], lg[48];
 
 	if (!supported) {
 		/* Not detected at all, or detected and masked. */
@@ -110,12 +127,15 @@ static void impl_state(const struct raidx__select_report *rep, enum raidx_op op,
 		uint32_t absent = missing & ~raw;
 		feature_names(absent ? absent : missing, names, sizeof(names));
 		snprintf(buf, n, "%s: %s", absent ? "no cpu" : "disabled", names);
-	} else if (impl == small) {
-		snprintf(buf, n, "selected (%s)%s",
+		return;
+	}
+	widths_of(rep, op, RAIDX__SMALL, impl, sm, sizeof(sm));
+	widths_of(rep, op, RAIDX__LARGE, impl, lg, sizeof(lg));
+	if (sm[0] || lg[0]) {
+		snprintf(buf, n, "selected (%s):%s%s%s%s%s",
 			 rep->op[op].source ? rep->op[op].source : rep->how,
-			 large == impl || !large ? "" : ", small calls");
-	} else if (impl == large) {
-		snprintf(buf, n, "selected, large calls");
+			 sm[0] ? " in-cache " : "", sm, sm[0] && lg[0] ? ";" : "",
+			 lg[0] ? " large " : "", lg);
 	} else {
 		snprintf(buf, n, "%s", impl->flags & RAIDX__F_NT ?
 			 "ok, large calls only" : "ok");
@@ -162,6 +182,26 @@ int raidx_tool_info(int argc, char **argv)
 	format_bytes(rep.large_bytes, buf, sizeof(buf));
 	printf("large calls     stream more than %s (half the last-level cache)\n",
 	       buf);
+	printf("widths          data blocks a call reads: narrow 1-4, mid 5-10, wide 11+\n");
+	printf("\npicks per op and width: the in-cache pick, its slowest calibration\n"
+	       "shape relative to the fastest candidate on that shape (1.00 = fastest\n"
+	       "on all), the runner-up with the same measure, and the large-call pick\n"
+	       "where it differs\n");
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		for (int w = 0; w < RAIDX__NWIDTH; w++) {
+			const struct raidx__impl *p = rep.op[op].pick[RAIDX__SMALL][w];
+			const struct raidx__impl *l = rep.op[op].pick[RAIDX__LARGE][w];
+			const struct raidx__impl *ru = rep.op[op].runner[w];
+			printf("  %-13s %-7s %-14s", raidx_op_name(op),
+			       raidx__width_name((enum raidx__width)w), p->name);
+			if (rep.op[op].ncand && rep.op[op].worst[w] > 0)
+				printf(" %.2f", 1 / rep.op[op].worst[w]);
+			if (rep.op[op].ncand && ru)
+				printf("  next %-12s %.2f", ru->name, 1 / rep.op[op].runner_worst[w]);
+			if (l != p)
+				printf("  large: %s", l->name);
+			printf("\n");
+		}
 
 	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
 		const struct raidx__impl *const *list;
@@ -229,8 +269,9 @@ static void usage(FILE *f)
 		"  selftest   check every implementation this CPU can run against\n"
 		"             independently computed results\n"
 		"  bench      measure the implementations (raidx bench --help)\n"
-		"  tune       calibrate the choice per operation and size class,\n"
-		"             optionally save it (raidx tune --help)\n"
+		"  tune       calibrate the choice per operation, width and size\n"
+		"             class,"
+		" optionally save it (raidx tune --help)\n"
 		"  version    print the version\n"
 		"  help       this text\n"
 		"\n"

@@ -22,11 +22,19 @@ static void print_picks(const struct raidx__select_report *r, int large)
 {
 	printf("selection: %s, %.3f ms; large class above %zu bytes per call\n",
 	       r->how, r->calib_ms, r->large_bytes);
+	printf("  %-13s %-14s %-14s %-14s\n", "op", "narrow (1-4)", "mid (5-10)",
+	       "wide (11+)");
 	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
-		printf("  %-13s %-16s", raidx_op_name(op), r->op[op].pick[RAIDX__SMALL]->name);
-		if (large)
-			printf(" large: %-16s", r->op[op].pick[RAIDX__LARGE]->name);
+		printf("  %-13s", raidx_op_name(op));
+		for (int w = 0; w < RAIDX__NWIDTH; w++)
+			printf(" %-14s", r->op[op].pick[RAIDX__SMALL][w]->name);
 		printf(" (%s)\n", r->op[op].source ? r->op[op].source : "");
+		if (large) {
+			printf("  %-13s", "  large");
+			for (int w = 0; w < RAIDX__NWIDTH; w++)
+				printf(" %-14s", r->op[op].pick[RAIDX__LARGE][w]->name);
+			printf("\n");
+		}
 	}
 }
 
@@ -38,7 +46,8 @@ static int once(void)
 	raidx__select_report(&r);
 	printf("%.4f", r.calib_ms);
 	for (int op = 0; op < RAIDX_OP_COUNT; op++)
-		printf(" %s", r.op[op].pick[RAIDX__SMALL]->name);
+		for (int w = 0; w < RAIDX__NWIDTH; w++)
+			printf(" %s", r.op[op].pick[RAIDX__SMALL][w]->name);
 	printf("\n");
 	return 0;
 }
@@ -104,7 +113,7 @@ static int repeat(int n)
 		if (count[i] > count[top])
 			top = i;
 
-	printf("%d process starts, picks for:", n);
+	printf("%d process starts, in-cache picks (narrow mid wide) for:", n);
 	for (int op = 0; op < RAIDX_OP_COUNT; op++)
 		printf(" %s", raidx_op_name(op));
 	printf("\n");
@@ -125,7 +134,7 @@ static int repeat(int n)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: raidx tune [--save FILE] [--no-large] [--repeat N]\n"
-		   "  Calibrate the kernel choice for each operation and size class.\n"
+		   "  Calibrate the kernel choice for each operation, width and size class.\n"
 		   "  --save FILE   write the picks; RAIDX_TUNING=FILE loads them with no\n"
 		   "                calibration (boot paths, short-lived processes)\n"
 		   "  --no-large    skip measuring the larger-than-cache class (which\n"

@@ -95,7 +95,10 @@
  *   10 and 18 disks, 1 MiB: 0.75-0.9x (the hardware was keeping up and the
  *     prefetches cost load slots); 16 MiB: 0.9-1.1x, within the noise
  * So prefetching is on for blocks of RXK_PF_MIN_LEN or more when the call
- * touches RXK_PF_MIN_STREAMS blocks or more.  The last RXK_PF_DIST bytes of
+ * touches RXK_PF_MIN_STREAMS blocks or more.  There the step is at most 64
+ * bytes per block (RXK_PF_U): the x4 kernels, 128 bytes a step, ran at half
+ * the speed of x2 on 32+2 x 16 MiB, with or without prefetching, and at the
+ * speed of x2 with the 64-byte step (32 bytes: no better, within noise).  The last RXK_PF_DIST bytes of
  * a block take the loop without prefetches, so nothing is fetched past its
  * end.
  */
