@@ -4,6 +4,12 @@
     ./build/tools/raidx bench --format csv > bench.csv
     scripts/bench_goals.py bench.csv
 
+or, for the selection goal also from the ratios within each round
+(vs_chosen_paired, immune to the machine changing speed between rounds):
+
+    ./build/tools/raidx bench --format json > bench.json
+    scripts/bench_goals.py bench.json
+
 Every ratio comes from rows of the same run (interleaved measurements), so
 machine noise hits both sides alike; absolute GB/s are not compared.
 
@@ -16,6 +22,7 @@ Goals (issues 4 and 5):
   selection     chosen >= 0.95x the fastest raidx kernel on every shape
 """
 import csv
+import json
 import sys
 from collections import defaultdict
 
@@ -25,13 +32,25 @@ KIB, MIB = 1024, 1024 * 1024
 def load(path):
     cells = defaultdict(dict)  # (op, disks, start, stop, len) -> impl -> gbps
     chosen = {}
+    paired = defaultdict(dict)  # key -> impl -> speed relative to chosen
     with open(path, newline="") as f:
-        for r in csv.DictReader(f):
-            key = (r["op"], int(r["disks"]), r["start"], r["stop"], int(r["len"]))
-            cells[key][r["impl"]] = float(r["gbps"])
-            if r["chosen"] == "1":
-                chosen[key] = r["impl"]
-    return cells, chosen
+        text = f.read()
+    if text.lstrip().startswith("["):
+        rows = json.loads(text)
+        for r in rows:
+            for k in ("start", "stop"):
+                r[k] = "" if r[k] is None else str(r[k])
+            r["chosen"] = str(r["chosen"])
+    else:
+        rows = list(csv.DictReader(text.splitlines()))
+    for r in rows:
+        key = (r["op"], int(r["disks"]), r["start"], r["stop"], int(r["len"]))
+        cells[key][r["impl"]] = float(r["gbps"])
+        if r["chosen"] == "1":
+            chosen[key] = r["impl"]
+        if r.get("vs_chosen_paired"):
+            paired[key][r["impl"]] = float(r["vs_chosen_paired"])
+    return cells, chosen, paired
 
 
 def label(key):
@@ -106,6 +125,19 @@ def selection(cells, chosen):
     return rows
 
 
+def selection_paired(paired, chosen):
+    """chosen/fastest from the within-round ratios: 1 / the largest speed
+    of any raidx kernel relative to the chosen one."""
+    rows = []
+    for key, rel in sorted(paired.items()):
+        if key not in chosen or not rel:
+            continue
+        best = max(rel, key=rel.get)
+        rows.append((label(key) + f" (fastest {best})", chosen[key],
+                     1 / rel[best], 0.95))
+    return rows
+
+
 def report(title, rows, show_all):
     if not rows:
         print(f"{title}: no cells in this run")
@@ -126,7 +158,7 @@ def main():
     if len(args) != 1:
         print(__doc__)
         return 2
-    cells, chosen = load(args[0])
+    cells, chosen, paired = load(args[0])
     k4, k64, m1 = 4 * KIB, 64 * KIB, MIB
     report("gen_syndrome >= 1.5x isal (4K, 64K; 4+2, 8+2, 16+2)",
            vs_isal(cells, chosen, "gen_syndrome", {k4, k64},
@@ -143,6 +175,9 @@ def main():
            memory_bound(cells, chosen), show_all)
     report("selection: chosen >= 0.95x the fastest raidx kernel",
            selection(cells, chosen), show_all)
+    if paired:
+        report("selection, paired within rounds: chosen >= 0.95x the fastest",
+               selection_paired(paired, chosen), show_all)
     return 0
 
 

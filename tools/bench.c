@@ -174,8 +174,11 @@ static void usage(FILE *f)
 "                    memread/memcpy; start/stop = window, or the failed\n"
 "                    blocks for recov_2data (faila,failb) and recov_datap\n"
 "                    (faila); gbps = best, in --units).  json adds\n"
-"                    median_gbps, samples and samples_lost_cpu.  The\n"
-"                    description header goes to stderr.\n"
+"                    median_gbps, samples, samples_lost_cpu and, for\n"
+"                    raidx kernels, vs_chosen_paired: speed relative to\n"
+"                    the chosen kernel, median over rounds of the ratio\n"
+"                    within each round.  The description header goes to\n"
+"                    stderr.\n"
 "  --plot FILE.svg   plot GB/s against block length (log2) for the first\n"
 "                    --op (default gen_syndrome) and its first shape only;\n"
 "                    without --len, lengths 1K..16M in powers of two\n"
@@ -1055,6 +1058,14 @@ struct result {
 	enum rkind kind;
 	int chosen;
 	double best, median;  /* seconds per call */
+	/* Speed relative to the chosen kernel of the same cell, the median
+	 * over rounds of t(chosen) / t(this) within each round (0: not an
+	 * implementation, or no chosen one measured).  Each round times every
+	 * row once, within milliseconds, so a change in the machine's speed
+	 * between rounds (on shared VMs the sibling thread's load moves every
+	 * kernel by 1.5x or more) cancels out, where the best of each row may
+	 * come from different rounds. */
+	double paired;
 	unsigned samples;
 	unsigned lost_cpu;    /* samples that shared the CPU */
 	const char *skip;     /* not measured, and why */
@@ -1352,9 +1363,28 @@ static unsigned build_runners(struct runner *rs, const struct bench_shape *sh, s
 	return n;
 }
 
+/* Median over rounds of t(c) / t(r): r's speed relative to c. */
+static double paired_ratio(const struct runner *r, const struct runner *c)
+{
+	double q[MAX_ROUNDS];
+	unsigned n = r->nsamples < c->nsamples ? r->nsamples : c->nsamples;
+
+	if (!n)
+		return 0;
+	for (unsigned k = 0; k < n; k++)
+		q[k] = c->samples[k] / r->samples[k];
+	qsort(q, n, sizeof(double), cmp_double);
+	return n % 2 ? q[n / 2] : (q[n / 2 - 1] + q[n / 2]) / 2;
+}
+
 static int store_results(const struct runner *rs, unsigned nr, const struct bench_shape *sh,
 			 size_t len)
 {
+	const struct runner *ch = NULL;
+
+	for (unsigned i = 0; i < nr; i++)
+		if (rs[i].chosen && !rs[i].skip && rs[i].nsamples)
+			ch = &rs[i];
 	for (unsigned i = 0; i < nr; i++) {
 		const struct runner *r = &rs[i];
 		struct result res;
@@ -1387,6 +1417,8 @@ static int store_results(const struct runner *rs, unsigned nr, const struct benc
 			qsort(s, n, sizeof(double), cmp_double);
 			res.median = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 			res.samples = r->nsamples;
+			if (ch && r->kind == RK_IMPL)
+				res.paired = paired_ratio(r, ch);
 		} else if (!r->skip) {
 			res.skip = "not measured";
 		}
@@ -1751,7 +1783,7 @@ static double geo_add(double *acc, unsigned *n, double v)
 	return v;
 }
 
-#define SUM_COLS 6
+#define SUM_COLS 7
 
 /* Append name to the "/"-separated list in buf unless it is there. */
 static void name_add(char *buf, size_t size, const char *name)
@@ -1771,7 +1803,7 @@ static void print_summary(const struct opts *o, double elapsed)
 {
 	static const char *const head[SUM_COLS] = {
 		"op", "chosen", "fastest (cells won)", "chosen/fastest", "worst at",
-		"chosen/isal geo [min..max]",
+		"paired: geo, min, cells >= 0.95", "chosen/isal geo [min..max]",
 	};
 	char rows[RAIDX_OP_COUNT][SUM_COLS][96];
 	unsigned nrows = 0, width[SUM_COLS];
@@ -1784,7 +1816,8 @@ static void print_summary(const struct opts *o, double elapsed)
 		 * first (they differ by width and size class) */
 		char chosen[2][64] = { "", "" };
 		double worst = INFINITY, gsum = 0, isum = 0, imin = INFINITY, imax = 0;
-		unsigned gn = 0, in = 0;
+		double psum = 0, pmin = INFINITY;
+		unsigned gn = 0, in = 0, pn = 0, pok = 0;
 		char (*row)[96] = rows[nrows];
 
 		snprintf(row[4], sizeof(row[4]), "-");
@@ -1793,7 +1826,7 @@ static void print_summary(const struct opts *o, double elapsed)
 				continue;
 			for (unsigned l = 0; l < o->nlens; l++) {
 				size_t len = o->lens[l];
-				double best = -1, ch = -1;
+				double best = -1, ch = -1, pfast = 0;
 				unsigned bi = 0;
 				for (unsigned j = 0; j < nn; j++) {
 					const struct result *r = find_result(&shapes[i], len, names[j]);
@@ -1802,6 +1835,8 @@ static void print_summary(const struct opts *o, double elapsed)
 					double v = result_gbps(o, r, NULL, o->stat_median);
 					if (v > best)
 						best = v, bi = j;
+					if (r->paired > pfast)
+						pfast = r->paired;
 					if (r->chosen) {
 						ch = v;
 						int big = raidx__class_of(raidx__call_bytes(
@@ -1816,6 +1851,11 @@ static void print_summary(const struct opts *o, double elapsed)
 				wins[bi]++;
 				if (ch <= 0)
 					continue;
+				if (pfast > 0) {
+					double pq = geo_add(&psum, &pn, 1 / pfast);
+					pmin = fmin(pmin, pq);
+					pok += pq >= 0.95;
+				}
 				double q = geo_add(&gsum, &gn, ch / best);
 				if (q < worst) {
 					char a[48], b[32];
@@ -1859,16 +1899,23 @@ static void print_summary(const struct opts *o, double elapsed)
 			snprintf(row[3], sizeof(row[3]), "geo %.2f, min %.2f", exp(gsum / gn), worst);
 		else
 			snprintf(row[3], sizeof(row[3]), "(not measured)");
-		if (in)
-			snprintf(row[5], sizeof(row[5]), "%.2f [%.2f..%.2f]", exp(isum / in), imin, imax);
+		if (pn)
+			snprintf(row[5], sizeof(row[5]), "%.2f, %.2f, %u/%u", exp(psum / pn), pmin,
+				 pok, pn);
 		else
 			snprintf(row[5], sizeof(row[5]), "-");
+		if (in)
+			snprintf(row[6], sizeof(row[6]), "%.2f [%.2f..%.2f]", exp(isum / in), imin, imax);
+		else
+			snprintf(row[6], sizeof(row[6]), "-");
 		nrows++;
 	}
 
 	printf("\nSummary: * chosen = what raidx uses; fastest = the raidx kernel with the highest "
 	       "GB/s in most cells;\nchosen/fastest and chosen/isal = GB/s ratios per cell "
-	       "(geometric mean, minimum, and where the minimum is)\n");
+	       "(geometric mean, minimum, and where the minimum is);\npaired = chosen/fastest "
+	       "from the ratios within each round (median over rounds), immune to the\n"
+	       "machine changing speed between rounds\n");
 	for (unsigned c = 0; c < SUM_COLS; c++) {
 		width[c] = (unsigned)strlen(head[c]);
 		for (unsigned r = 0; r < nrows; r++)
@@ -1969,10 +2016,15 @@ static void print_json(const struct opts *o)
 		record_window(r, s, t, sizeof(s));
 		printf("%s\n  {\"op\": \"%s\", \"impl\": \"%s\", \"disks\": %u, \"start\": %s, "
 		       "\"stop\": %s, \"len\": %zu, \"gbps\": %.3f, \"median_gbps\": %.3f, "
-		       "\"samples\": %u, \"samples_lost_cpu\": %u, \"chosen\": %d}",
+		       "\"samples\": %u, \"samples_lost_cpu\": %u, \"chosen\": %d, "
+		       "\"vs_chosen_paired\": ",
 		       first ? "" : ",", bop_name(r->sh.op), record_impl(r), r->sh.disks,
 		       *s ? s : "null", *t ? t : "null", r->len, result_gbps(o, r, NULL, 0),
 		       result_gbps(o, r, NULL, 1), r->samples, r->lost_cpu, r->chosen);
+		if (r->paired > 0)
+			printf("%.4f}", r->paired);
+		else
+			printf("null}");
 		first = 0;
 	}
 	printf("\n]\n");

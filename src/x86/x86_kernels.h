@@ -431,7 +431,11 @@ static RXK_UNUSED void rxk_gen_x4nt(unsigned disks, size_t len, void **ptrs)
 #define RXK_XSYN_MUL2_MAX 2
 #endif
 
-enum { RXK_LOW_NONE, RXK_LOW_STEPS, RXK_LOW_MULC };
+/* STEP1 and STEP2: start 1 and 2 with the doublings unrolled at compile
+ * time; a loop with a run-time count around each of the U vectors made GCC
+ * spill the x4 kernel's accumulators (xor_syndrome 8+2 [2,4] x4 ran at
+ * 0.8-0.88x of x2). */
+enum { RXK_LOW_NONE, RXK_LOW_STEP1, RXK_LOW_STEP2, RXK_LOW_STEPS, RXK_LOW_MULC };
 
 struct rxk_lower {
 	unsigned steps; /* start */
@@ -443,6 +447,10 @@ struct rxk_lower {
 
 RXK_INLINE rxv rxk_mul_lower(rxv v, const struct rxk_lower *lw, int mode)
 {
+	if (mode == RXK_LOW_STEP1)
+		return rxv_mul2(v);
+	if (mode == RXK_LOW_STEP2)
+		return rxv_mul2(rxv_mul2(v));
 	if (mode == RXK_LOW_STEPS) {
 		for (unsigned s = 0; s < lw->steps; s++)
 			v = rxv_mul2(v);
@@ -523,7 +531,12 @@ RXK_INLINE void rxk_xsyn(unsigned disks, unsigned start, unsigned stop,
 		rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_MULC);
 		return;
 	}
-	rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_STEPS);
+	if (start == 1)
+		rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_STEP1);
+	else if (start == 2)
+		rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_STEP2);
+	else
+		rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_STEPS);
 }
 
 static RXK_UNUSED void rxk_xsyn_x1(unsigned disks, unsigned start,
