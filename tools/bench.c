@@ -138,6 +138,8 @@ static void usage(FILE *f)
 "Rows: every implementation this CPU can run (ref only with --all or --impl),\n"
 "  isal (ISA-L's xor_gen, pq_gen, ec_encode_data_update over the window,\n"
 "  and its decode path with the matrix inversion counted per call),\n"
+"  linux_x2 and linux_x4 (the Linux kernel's raid6 AVX2 algorithm for\n"
+"  gen_syndrome and xor_syndrome, reimplemented in bench_linux.c),\n"
 "  memread (a SIMD read of the same input bytes, all blocks in step as a\n"
 "  kernel reads them) and memcpy (each input block copied to a scratch\n"
 "  block): what the machine allows.\n"
@@ -151,7 +153,8 @@ static void usage(FILE *f)
 "  --op LIST         operations, comma separated (xor_gen, xor_acc,\n"
 "                    gen_syndrome, xor_syndrome, recov_2data, recov_datap)\n"
 "  --impl LIST       rows to show, comma separated: implementation names,\n"
-"                    ref, isal, memread, memcpy, or all\n"
+"                    ref, isal, linux (both linux rows), memread,\n"
+"                    memcpy, or all\n"
 "  --all             include ref (byte-at-a-time; run only where it fits)\n"
 "  --disks LIST      disks (sources for xor ops) instead of the defaults\n"
 "  --len LIST        block lengths: 4k, 64K, 1M, 16M, 1000 (bytes), ...\n"
@@ -986,7 +989,8 @@ struct runner {
 	enum rkind kind;
 	int (*call)(struct runner *r, const struct cell *c, void **ptrs);
 	const struct raidx__impl *impl; /* RK_IMPL */
-	struct bench_isal *isal;        /* RK_PEER */
+	struct bench_isal *isal;        /* RK_PEER: isal */
+	unsigned lx_unroll;             /* RK_PEER: linux_x2, linux_x4 */
 	int chosen;                     /* what the public call would use */
 	int slow;                       /* "ref": only where it fits */
 	const char *skip;               /* why it was not measured */
@@ -1028,6 +1032,11 @@ static int call_isal(struct runner *r, const struct cell *c, void **p)
 {
 	(void)c;
 	return bench_isal_call(r->isal, p);
+}
+
+static int call_linux(struct runner *r, const struct cell *c, void **p)
+{
+	return bench_linux_call(&c->sh, c->len, r->lx_unroll, p);
 }
 
 /* Read the op's input blocks, all at the same offset in turn like a kernel:
@@ -1333,7 +1342,7 @@ static unsigned build_runners(struct runner *rs, const struct bench_shape *sh, s
 							sh->start, sh->stop, len);
 
 	memset(rs, 0, sizeof(*rs) * MAX_RUNNERS);
-	for (unsigned i = 0; i < cnt && n < MAX_RUNNERS - 3; i++) {
+	for (unsigned i = 0; i < cnt && n < MAX_RUNNERS - 5; i++) {
 		if (!raidx__impl_runnable(list[i]) || !impl_wanted(o, list[i]->name))
 			continue;
 		struct runner *r = &rs[n++];
@@ -1350,6 +1359,22 @@ static unsigned build_runners(struct runner *rs, const struct bench_shape *sh, s
 		r->kind = RK_PEER;
 		r->call = call_isal;
 		r->isal = bench_isal_prepare(sh, len, &r->skip);
+	}
+	/* Linux's raid6 algorithm, for the two operations it has */
+	for (unsigned u = 2; u <= 4; u += 2) {
+		char name[16];
+		const char *why = NULL;
+		snprintf(name, sizeof(name), "linux_x%u", u);
+		int wanted = impl_wanted(o, name) || (o->impls && list_has(o->impls, "linux"));
+		if ((sh->op != BOP_GEN_SYNDROME && sh->op != BOP_XOR_SYNDROME) || !wanted)
+			continue;
+		struct runner *r = &rs[n++];
+		snprintf(r->name, sizeof(r->name), "%s", name);
+		r->kind = RK_PEER;
+		r->call = call_linux;
+		r->lx_unroll = u;
+		if (!bench_linux_check(sh, len, u, NULL, &why))
+			r->skip = why;
 	}
 	/* memread and memcpy once per (blocks read, length) */
 	for (enum bench_op op = BOP_MEMREAD; op <= BOP_MEMCPY; op++) {
@@ -2151,7 +2176,9 @@ int raidx_tool_bench(int argc, char **argv)
 			size_t n = strcspn(s, ",");
 			snprintf(tok, sizeof(tok), "%.*s", (int)n, s);
 			int known = !strcmp(tok, "all") || !strcmp(tok, "isal") ||
-				    !strcmp(tok, "memread") || !strcmp(tok, "memcpy");
+				    !strcmp(tok, "memread") || !strcmp(tok, "memcpy") ||
+				    !strcmp(tok, "linux") || !strcmp(tok, "linux_x2") ||
+				    !strcmp(tok, "linux_x4");
 			for (int op = 0; op < RAIDX_OP_COUNT && !known; op++)
 				known = raidx__impl_find((enum raidx_op)op, tok) != NULL;
 			if (!known) {

@@ -47,6 +47,15 @@ void bench_memread(const void *const *blocks, unsigned n, size_t len);
 /* "avx2", "sse2" or "int64": the loads bench_memread() uses. */
 const char *bench_memread_isa(void);
 
+/* ---- bench_linux.c: Linux's raid6 AVX2 algorithm ---------------------- */
+
+/* 1 if the "linux_x<unroll>" row can run shape sh at len (and, when ptrs is
+ * not NULL, on those blocks); else 0 with the reason in *why. */
+int bench_linux_check(const struct bench_shape *sh, size_t len, unsigned unroll,
+		      void *const *ptrs, const char **why);
+/* Run it: gen_syndrome or xor_syndrome in the raidx layout. */
+int bench_linux_call(const struct bench_shape *sh, size_t len, unsigned unroll, void **ptrs);
+
 /* ---- bench_isal.c: the peer ------------------------------------------ */
 
 struct bench_isal;
