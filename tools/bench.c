@@ -1830,7 +1830,7 @@ static void print_summary(const struct opts *o, double elapsed)
 		"op", "chosen", "fastest (cells won)", "chosen/fastest", "worst at",
 		"paired: geo, min, cells >= 0.95", "chosen/isal geo [min..max]",
 	};
-	char rows[RAIDX_OP_COUNT][SUM_COLS][96];
+	char rows[RAIDX_OP_COUNT][SUM_COLS][160];
 	unsigned nrows = 0, width[SUM_COLS];
 
 	for (unsigned oi = 0; oi < o->nops; oi++) {
@@ -1843,7 +1843,7 @@ static void print_summary(const struct opts *o, double elapsed)
 		double worst = INFINITY, gsum = 0, isum = 0, imin = INFINITY, imax = 0;
 		double psum = 0, pmin = INFINITY;
 		unsigned gn = 0, in = 0, pn = 0, pok = 0;
-		char (*row)[96] = rows[nrows];
+		char (*row)[160] = rows[nrows];
 
 		snprintf(row[4], sizeof(row[4]), "-");
 		for (unsigned i = 0; i < nshapes; i++) {
