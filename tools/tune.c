@@ -125,6 +125,39 @@ static int repeat(int n)
 	       n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2, ms[0], ms[n - 1]);
 	printf("picks: %d distinct set%s; %d of %d runs differ from the most common\n",
 	       distinct, distinct == 1 ? "" : "s", n - count[top], n);
+
+	/* Per pick (op and width): how many runs chose other than that pick's
+	 * most common choice. */
+	{
+		enum { NSLOT = RAIDX_OP_COUNT * RAIDX__NWIDTH };
+		char name[NSLOT][64][24];
+		unsigned off_total = 0, slots_changed = 0;
+		for (int i = 0; i < n && i < 64; i++) {
+			char buf[512], *save = NULL, *tok;
+			snprintf(buf, sizeof(buf), "%s", picks[i]);
+			tok = strtok_r(buf, " ", &save);
+			for (int k = 0; k < NSLOT; k++) {
+				snprintf(name[k][i], sizeof(name[k][i]), "%s", tok ? tok : "?");
+				tok = tok ? strtok_r(NULL, " ", &save) : NULL;
+			}
+		}
+		int m = n < 64 ? n : 64;
+		for (int k = 0; k < NSLOT; k++) {
+			int best = 0;
+			for (int i = 0; i < m; i++) {
+				int c = 0;
+				for (int j = 0; j < m; j++)
+					c += !strcmp(name[k][i], name[k][j]);
+				if (c > best)
+					best = c;
+			}
+			off_total += (unsigned)(m - best);
+			slots_changed += best < m;
+		}
+		printf("per pick: %u of %d picks (%d runs x %d op/width pairs) differ from that "
+		       "pair's most common choice; %u of %d pairs ever changed\n",
+		       off_total, m * NSLOT, m, NSLOT, slots_changed, NSLOT);
+	}
 	free(ms);
 	free(picks);
 	free(count);
