@@ -75,7 +75,7 @@ const char *raidx_cpu_feature_name(uint32_t bit)
  * subset, "all" for everything (portable code only).  Disabling a feature
  * also disables the ones that need it (no AVX2 without AVX, ...).
  */
-static uint32_t disabled_mask(const char *s)
+static uint32_t feature_mask(const char *s, int with_implied)
 {
 	uint32_t mask = 0;
 
@@ -90,7 +90,7 @@ static uint32_t disabled_mask(const char *s)
 		for (size_t i = 0; i < sizeof(features) / sizeof(features[0]); i++)
 			if (strlen(features[i].name) == n &&
 			    !strncmp(s, features[i].name, n))
-				mask |= features[i].bit | features[i].implies;
+				mask |= features[i].bit | (with_implied ? features[i].implies : 0);
 		s += n;
 		s += strspn(s, ", ");
 	}
@@ -104,11 +104,16 @@ static int runnable(const struct raidx__impl *impl)
 	return (impl->features & ~cpu_features) == 0;
 }
 
+/* RAIDX_EMULATE=name,...: features the SIMDe-emulated kernels may stand in
+ * for (test builds only; see RAIDX__F_EMULATED). */
+static uint32_t emulated_features;
+
 /* Builds the per-op lists and reads the CPU features; never calibrates, so
  * listing implementations (tests, bench, `raidx info`) stays cheap. */
 static void registry_once_fn(void)
 {
-	cpu_features = raidx__cpu_detect() & ~disabled_mask(getenv("RAIDX_DISABLE"));
+	cpu_features = raidx__cpu_detect() & ~feature_mask(getenv("RAIDX_DISABLE"), 1);
+	emulated_features = feature_mask(getenv("RAIDX_EMULATE"), 0);
 
 	for (size_t t = 0; t < sizeof(all_tables) / sizeof(all_tables[0]); t++) {
 		for (const struct raidx__impl *i = all_tables[t]; i->name; i++) {
@@ -156,6 +161,17 @@ int raidx__impl_runnable(const struct raidx__impl *impl)
 {
 	ensure_init();
 	return runnable(impl);
+}
+
+int raidx__impl_selectable(const struct raidx__impl *impl)
+{
+	ensure_init();
+	if (!(impl->flags & RAIDX__F_EMULATED))
+		return runnable(impl);
+	/* An emulated kernel stands in for a real one only when it needs an
+	 * emulated feature and the CPU (or the emulation) has all the rest. */
+	return runnable(impl) && (impl->emu_features & emulated_features) &&
+	       !(impl->emu_features & ~(cpu_features | emulated_features));
 }
 
 const char *raidx_op_name(enum raidx_op op)

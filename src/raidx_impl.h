@@ -65,6 +65,8 @@ struct raidx__impl {
 		raidx__rdp_fn rdp;
 	} fn;
 	uint32_t flags;    /* RAIDX__F_* */
+	/* RAIDX__F_EMULATED kernels: the features the real kernel needs. */
+	uint32_t emu_features;
 };
 
 /* Non-temporal stores: only a candidate for calls that stream more bytes
@@ -72,7 +74,11 @@ struct raidx__impl {
  * read again anyway); never for in-cache sizes, where it costs (seed 000). */
 #define RAIDX__F_NT 1u
 /* A kernel built on an emulation of its instructions (SIMDe) for the tests:
- * runnable anywhere, but never chosen by calibration or priority. */
+ * runnable anywhere, but never chosen by calibration or priority unless
+ * RAIDX_EMULATE names the features it stands in for (emu_features), so
+ * that the tests can run through the dispatcher at the AVX2+GFNI, AVX-512
+ * and AVX-512+GFNI levels on a CPU without them.  Only the SIMDe test
+ * build of the library has such kernels. */
 #define RAIDX__F_EMULATED 2u
 
 /* Each implementation file exports one table, terminated by RAIDX__END.
@@ -147,6 +153,10 @@ RX_HIDDEN unsigned raidx__impl_list(enum raidx_op op,
 RX_HIDDEN const struct raidx__impl *raidx__impl_find(enum raidx_op op,
 						     const char *name);
 RX_HIDDEN int raidx__impl_runnable(const struct raidx__impl *impl);
+/* May selection (calibration, static priority) choose it?  Runnable and
+ * not emulated, or emulated with RAIDX_EMULATE covering what the real
+ * kernel needs beyond this CPU's features. */
+RX_HIDDEN int raidx__impl_selectable(const struct raidx__impl *impl);
 
 /* ---- selection (select.c) -------------------------------------------- */
 /* Size classes: a call that streams more bytes than half the last-level

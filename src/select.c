@@ -141,8 +141,7 @@ static const struct raidx__impl *static_choice(enum raidx_op op, int allow_nt)
 
 	for (unsigned i = 0; i < n; i++) {
 		const struct raidx__impl *c = list[i];
-		if (!raidx__impl_runnable(c) || (c->flags & RAIDX__F_EMULATED) ||
-		    (!allow_nt && (c->flags & RAIDX__F_NT)))
+		if (!raidx__impl_selectable(c) || (!allow_nt && (c->flags & RAIDX__F_NT)))
 			continue;
 		if (!best || c->priority > best->priority)
 			best = c;
@@ -150,15 +149,18 @@ static const struct raidx__impl *static_choice(enum raidx_op op, int allow_nt)
 	return best; /* never NULL: "ref" needs nothing */
 }
 
-/* The "nt" twin of an in-cache pick ("avx2x4" -> "avx2x4nt"), if runnable. */
+/* The "nt" twin of an in-cache pick ("avx2x4" -> "avx2x4nt", "avx512x4@simde"
+ * -> "avx512x4nt@simde"), if selectable. */
 static const struct raidx__impl *nt_twin(const struct raidx__impl *impl)
 {
 	char name[64];
+	size_t base = strcspn(impl->name, "@");
 
-	if (snprintf(name, sizeof(name), "%snt", impl->name) >= (int)sizeof(name))
+	if (snprintf(name, sizeof(name), "%.*snt%s", (int)base, impl->name,
+		     impl->name + base) >= (int)sizeof(name))
 		return impl;
 	const struct raidx__impl *t = raidx__impl_find(impl->op, name);
-	return t && raidx__impl_runnable(t) && (t->flags & RAIDX__F_NT) ? t : impl;
+	return t && raidx__impl_selectable(t) && (t->flags & RAIDX__F_NT) ? t : impl;
 }
 
 /* ---- calibration -------------------------------------------------------- */
@@ -329,7 +331,7 @@ static void calibrate_op(enum raidx_op op, void **blk)
 		const struct raidx__impl *c = list[i];
 		/* "ref" is the oracle, never a contender; nt kernels belong to
 		 * the large class. */
-		if (!raidx__impl_runnable(c) || (c->flags & (RAIDX__F_NT | RAIDX__F_EMULATED)) ||
+		if (!raidx__impl_selectable(c) || (c->flags & RAIDX__F_NT) ||
 		    !strcmp(c->name, "ref"))
 			continue;
 		cand[nc++] = c;
@@ -502,8 +504,7 @@ int raidx__tune_large(void)
 			cand[nc++] = atomic_load(&choice[op][RAIDX__SMALL][w]);
 			for (unsigned i = 0; i < n && nc < MAX_CAND; i++)
 				if ((list[i]->flags & RAIDX__F_NT) &&
-				    !(list[i]->flags & RAIDX__F_EMULATED) &&
-				    raidx__impl_runnable(list[i]))
+				    raidx__impl_selectable(list[i]))
 					cand[nc++] = list[i];
 			if (nc == 1)
 				continue;

@@ -388,7 +388,7 @@ static void test_introspection(void)
 				t_fail("RAIDX_DISABLE=all but %s/%s (needs %s) is supported",
 				       opn, list[i]->name, t_feature_names(list[i]->features));
 			have_ref |= !strcmp(list[i]->name, "ref");
-			if (sup && !(list[i]->flags & RAIDX__F_NT)) {
+			if (raidx__impl_selectable(list[i]) && !(list[i]->flags & RAIDX__F_NT)) {
 				if (!best || list[i]->priority > best->priority)
 					best = list[i];
 				if (strcmp(list[i]->name, "ref"))

@@ -58,9 +58,12 @@
 #define RX_NAME(s) s "@simde"
 #define RX_FEATURES(f) 0u
 /* Emulated kernels are for tests: RAIDX__F_EMULATED keeps them out of the
- * calibration and the static choice (priority 1 as well, belt and braces). */
-#define RX_PRIO(p) 1
+ * calibration and the static choice, unless RAIDX_EMULATE names the
+ * features they stand in for (RX_EMU_FEATURES); then they compete with the
+ * real kernels' priorities. */
+#define RX_PRIO(p) (p)
 #define RX_FLAGS(f) ((f) | RAIDX__F_EMULATED)
+#define RX_EMU_FEATURES(f) (f)
 #else
 #include <immintrin.h>
 #define RX_TABLE(isa) RAIDX__IMPL_TABLE(isa)
@@ -68,12 +71,15 @@
 #define RX_FEATURES(f) (f)
 #define RX_PRIO(p) (p)
 #define RX_FLAGS(f) (f)
+#define RX_EMU_FEATURES(f) 0u
 #endif
 
 /* A table entry (see RAIDX__ENTRY in raidx_impl.h), renamed in SIMDe mode. */
-#define RX_ENTRY(name, op, prio, granule, features, kind, fn, flags)           \
-	RAIDX__ENTRY(RX_NAME(name), op, RX_PRIO(prio), granule,                \
-		     RX_FEATURES(features), kind, fn, RX_FLAGS(flags))
+#define RX_ENTRY(nm_, op_, prio_, granule_, features_, kind_, fn_, flags_) \
+	{ .name = RX_NAME(nm_), .op = (op_), .priority = RX_PRIO(prio_),       \
+	  .granule = (granule_), .features = RX_FEATURES(features_),           \
+	  .fn.kind_ = (fn_), .flags = RX_FLAGS(flags_),                        \
+	  .emu_features = RX_EMU_FEATURES(features_) }
 
 #if defined(RAIDX_SIMDE) && !defined(__OPTIMIZE__)
 /* Unoptimised emulation (e.g. a Debug sanitizer build): plain functions,
