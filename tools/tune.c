@@ -153,6 +153,22 @@ static int repeat(int n)
 			}
 			off_total += (unsigned)(m - best);
 			slots_changed += best < m;
+			if (best < m) {
+				/* which choices, how often */
+				printf("  %s/%s:", raidx_op_name(k / RAIDX__NWIDTH),
+				       raidx__width_name((enum raidx__width)(k % RAIDX__NWIDTH)));
+				for (int i = 0; i < m; i++) {
+					int seen = 0, c = 0;
+					for (int j = 0; j < i; j++)
+						seen |= !strcmp(name[k][i], name[k][j]);
+					if (seen)
+						continue;
+					for (int j = 0; j < m; j++)
+						c += !strcmp(name[k][i], name[k][j]);
+					printf(" %s %d", name[k][i], c);
+				}
+				printf("\n");
+			}
 		}
 		printf("per pick: %u of %d picks (%d runs x %d op/width pairs) differ from that "
 		       "pair's most common choice; %u of %d pairs ever changed\n",

@@ -41,7 +41,12 @@
  * or level with x2 on most windows here (16+2 [8,15]: 44 against 42), x2
  * ahead on a few small ones (4+2 [2,3]); the calibration in select.c picks
  * per machine, the static order prefers x4.  Recovery: x2 and x4 within a
- * few percent of each other, x2 preferred (smaller).  All kernels have a
+ * few percent of each other in cache; x4 won 13-15 of the 24 recovery cells
+ * of raidx bench against 6-9 for x2 (2026-11-30), so x4 is preferred: a
+ * calibration that sees them tied (3%) keeps it, which also made the
+ * narrow-width picks flip less often across process starts (`raidx tune
+ * --repeat 20`: 4-23 of 360 picks off the majority, against 9-25 with x2
+ * preferred, on a noisy machine).  All kernels have a
  * granule of one vector: after the unrolled loop a one-vector loop
  * finishes the block, so only len % 32 bytes go to the byte-wise reference.
  *
@@ -199,10 +204,10 @@ RAIDX__IMPL_TABLE(avx2) = {
 	E("avx2x4", RAIDX_OP_XOR_SYNDROME, 41, xsyn, rxk_xsyn_x4, 0),
 	E("avx2x1", RAIDX_OP_RECOV_2DATA, 36, r2, rxk_recov_2data_x1, 0),
 	E("avx2x2", RAIDX_OP_RECOV_2DATA, 40, r2, rxk_recov_2data_x2, 0),
-	E("avx2x4", RAIDX_OP_RECOV_2DATA, 39, r2, rxk_recov_2data_x4, 0),
+	E("avx2x4", RAIDX_OP_RECOV_2DATA, 41, r2, rxk_recov_2data_x4, 0),
 	E("avx2x1", RAIDX_OP_RECOV_DATAP, 36, rdp, rxk_recov_datap_x1, 0),
 	E("avx2x2", RAIDX_OP_RECOV_DATAP, 40, rdp, rxk_recov_datap_x2, 0),
-	E("avx2x4", RAIDX_OP_RECOV_DATAP, 39, rdp, rxk_recov_datap_x4, 0),
+	E("avx2x4", RAIDX_OP_RECOV_DATAP, 41, rdp, rxk_recov_datap_x4, 0),
 #undef E
 	RAIDX__END,
 };
