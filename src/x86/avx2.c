@@ -60,11 +60,13 @@
  * n / (n - 1).  Both lose speed on page-aligned blocks (here 4+2: 75 -> 52
  * GB/s, 16+2: 46 -> 36; ISA-L falls further, to 13-23 GB/s).  Not
  * root-caused.  Every block's line at one offset then maps to the same L1
- * set, but that is not the whole story: 8+2 (10 streams) slows down as
- * well, and a gen_syndrome x4 that ran 16+2 as two passes of 8 data blocks
- * per 2 KiB chunk (partial P and Q kept in the outputs, in L1) ran at the
- * same speed as the one-pass kernel (page-aligned 16+2: 36.2 against 36.3
- * GB/s at 4 KiB, 33.1 against 31.7 at 64 KiB), so it is not here.
+ * set, but the 8 ways of L1 are not the whole story: 4+2 (6 lines per
+ * set) slows down too, and a gen_syndrome x4 that ran 16+2 as two passes
+ * of 8 data blocks per 2 KiB chunk (partial P and Q kept in the outputs)
+ * ran at the same speed as the one-pass kernel (page-aligned 16+2: 36.2
+ * against 36.3 GB/s at 4 KiB, 33.1 against 31.7 at 64 KiB), so it is not
+ * here.  (Zen's L1 way predictor, indexed by a hash of the virtual address,
+ * is a suspect we could not confirm without performance counters.)
  *
  * Pointers.  Stores through uint8_t pointers may alias anything, so a
  * compiler reloads ptrs[] after every store.  P, Q (and the rebuilt blocks)
