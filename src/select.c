@@ -26,11 +26,16 @@
  * behind on a shape is not timed there again.
  *
  * Why it is stable: rounds are interleaved (A B C A B C ...) so drift on a
- * noisy machine hits every candidate alike, each candidate keeps its minimum
- * over the rounds, and candidates within TIE_MARGIN of the best are
- * considered equal and resolved by the fixed static priority: the same
- * machine makes the same picks run after run, and a pick only departs from
- * the static order when the measured gain is real.
+ * noisy machine hits every candidate alike; each candidate is judged by its
+ * time relative to the fastest of the same round, the median over the
+ * rounds (not by its own minimum, which may come from a faster moment of
+ * the machine than its rival's); and candidates within TIE_MARGIN of the
+ * best are considered equal and resolved by the fixed static priority, so
+ * that a pick only departs from the static order when the measured gain is
+ * real.  Measured with `raidx tune --repeat 20`, six times each: 61 of 6 x
+ * 360 picks off their pair's majority with the paired ratio, 69 with each
+ * candidate's minimum; pairs that ever changed 24 against 36 (within this
+ * machine's noise, but not worse).
  *
  * What it cannot do: on the shared 2-vCPU VMs we develop on, the order of
  * avx2x2 and avx2x4 on a given shape flips with the load on the sibling
@@ -324,6 +329,8 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	unsigned ns = op_shapes[op].n;
 	const struct shape *shp = op_shapes[op].s;
 	double t[MAX_CAND][MAX_SHAPES], best[MAX_SHAPES];
+	double tr[ROUNDS][MAX_CAND][MAX_SHAPES]; /* each round's trial */
+	double rel[MAX_CAND][MAX_SHAPES];        /* paired, see below */
 	unsigned reps[MAX_CAND][MAX_SHAPES];
 	int alive[MAX_CAND][MAX_SHAPES];
 
@@ -366,6 +373,7 @@ static void calibrate_op(enum raidx_op op, void **blk)
 				if (!alive[c][s])
 					continue;
 				double v = trial(cand[c], &shp[s], blk, reps[c][s]);
+				tr[round][c][s] = v;
 				if (v < t[c][s])
 					t[c][s] = v;
 			}
@@ -383,8 +391,38 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	}
 
 	/*
+	 * Each candidate's time relative to the fastest on a shape, paired:
+	 * within each round (its trials microseconds apart) against the
+	 * fastest of that round, the median over the rounds.  The minimum of
+	 * each candidate over all rounds would compare trials taken in
+	 * different states of the machine, and on a shared VM the speed of
+	 * everything moves by 1.5x with the sibling thread's load (raidx bench
+	 * does the same, "paired").  Candidates pruned after round 0 keep
+	 * their round-0 ratio (1.5 or worse).
+	 */
+	for (unsigned s = 0; s < ns; s++)
+		for (unsigned c = 0; c < nc; c++) {
+			double q[ROUNDS];
+			unsigned n = 0;
+			for (unsigned r = 0; r < (alive[c][s] ? ROUNDS : 1u); r++) {
+				double m = INFINITY;
+				for (unsigned k = 0; k < nc; k++)
+					if ((r == 0 || alive[k][s]) && tr[r][k][s] < m)
+						m = tr[r][k][s];
+				q[n++] = tr[r][c][s] / m;
+			}
+			for (unsigned i = 1; i < n; i++) /* insertion sort, n <= 7 */
+				for (unsigned j = i; j > 0 && q[j] < q[j - 1]; j--) {
+					double x = q[j];
+					q[j] = q[j - 1];
+					q[j - 1] = x;
+				}
+			rel[c][s] = n % 2 ? q[n / 2] : (q[n / 2 - 1] + q[n / 2]) / 2;
+		}
+
+	/*
 	 * Per width, the pick is the candidate whose worst shape is best: its
-	 * score is the largest t / best over the width's shapes (1.0 =
+	 * score is the largest rel over the width's shapes (1.0 =
 	 * fastest on every one), so that it is within the score of the best
 	 * on each shape, which is what raidx bench checks.  A mean would let
 	 * a kernel 10% behind on one-disk windows win on the strength of
@@ -398,8 +436,8 @@ static void calibrate_op(enum raidx_op op, void **blk)
 			score[c] = 0;
 			for (unsigned s = 0; s < ns; s++)
 				if (shape_width(op, &shp[s]) == (enum raidx__width)w &&
-				    t[c][s] / best[s] > score[c])
-					score[c] = t[c][s] / best[s];
+				    rel[c][s] > score[c])
+					score[c] = rel[c][s];
 			if (score[c] < bscore)
 				bscore = score[c];
 		}
