@@ -403,21 +403,21 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	for (unsigned s = 0; s < ns; s++)
 		for (unsigned c = 0; c < nc; c++) {
 			double q[ROUNDS];
-			unsigned n = 0;
+			unsigned nq = 0;
 			for (unsigned r = 0; r < (alive[c][s] ? ROUNDS : 1u); r++) {
 				double m = INFINITY;
 				for (unsigned k = 0; k < nc; k++)
 					if ((r == 0 || alive[k][s]) && tr[r][k][s] < m)
 						m = tr[r][k][s];
-				q[n++] = tr[r][c][s] / m;
+				q[nq++] = tr[r][c][s] / m;
 			}
-			for (unsigned i = 1; i < n; i++) /* insertion sort, n <= 7 */
+			for (unsigned i = 1; i < nq; i++) /* insertion sort of ROUNDS */
 				for (unsigned j = i; j > 0 && q[j] < q[j - 1]; j--) {
 					double x = q[j];
 					q[j] = q[j - 1];
 					q[j - 1] = x;
 				}
-			rel[c][s] = n % 2 ? q[n / 2] : (q[n / 2 - 1] + q[n / 2]) / 2;
+			rel[c][s] = nq % 2 ? q[nq / 2] : (q[nq / 2 - 1] + q[nq / 2]) / 2;
 		}
 
 	/*
