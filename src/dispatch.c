@@ -73,7 +73,8 @@ const char *raidx_cpu_feature_name(uint32_t bit)
  * RAIDX_DISABLE=name,name,...  masks detected features so that every code
  * path can be exercised on one machine.  "avx512" stands for every AVX-512
  * subset, "all" for everything (portable code only).  Disabling a feature
- * also disables the ones that need it (no AVX2 without AVX, ...).
+ * also disables the ones that need it (no AVX2 without AVX, ...).  Without
+ * with_implied, the named features alone (RAIDX_EMULATE).
  */
 static uint32_t feature_mask(const char *s, int with_implied)
 {
