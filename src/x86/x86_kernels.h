@@ -98,7 +98,10 @@
  * touches RXK_PF_MIN_STREAMS blocks or more.  There the step is at most 64
  * bytes per block (RXK_PF_U): the x4 kernels, 128 bytes a step, ran at half
  * the speed of x2 on 32+2 x 16 MiB, with or without prefetching, and at the
- * speed of x2 with the 64-byte step (32 bytes: no better, within noise).  The last RXK_PF_DIST bytes of
+ * speed of x2 with the 64-byte step (32 bytes: no better, within noise).
+ * Prefetching every call with blocks of 4 MiB or more (10 and 18 disks at
+ * 16 MiB too) was tried: recov_2data up to 1.2x, xor_syndrome 0.85-1.0x,
+ * so the stream count stays the condition.  The last RXK_PF_DIST bytes of
  * a block take the loop without prefetches, so nothing is fetched past its
  * end.
  */
