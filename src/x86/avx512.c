@@ -279,6 +279,36 @@ static void xor_acc_avx512(void *dst, const void *const *srcs, unsigned nsrc,
 
 /* ---- gen_syndrome ------------------------------------------------------ */
 
+/*
+ * Fold data blocks hi down to lo (none when hi < lo) into p (XOR) and s
+ * (Horner's rule with mul2x), two blocks a step.  The one loop of
+ * gen_syndrome, xor_syndrome and the recoveries' runs of survivors.
+ */
+RX_INLINE void horner_down(uint8_t **d, int hi, int lo, size_t off, unsigned U,
+			   int tail, __mmask64 k, V c, V *p, V *s)
+{
+	int z = hi;
+
+	for (; z >= lo + 1; z -= 2) {
+		const uint8_t *d1 = d[z], *d0 = d[z - 1];
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++) {
+			V a = ld(d1, off + u * VB, tail, k);
+			V b = ld(d0, off + u * VB, tail, k);
+			p[u] = xor3(p[u], a, b);
+			s[u] = mul2x(mul2x(s[u], a, c), b, c);
+		}
+	}
+	if (z == lo) {
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++) {
+			V a = ld(d[lo], off + u * VB, tail, k);
+			p[u] = xor2(p[u], a);
+			s[u] = mul2x(s[u], a, c);
+		}
+	}
+}
+
 /* P and Q of U vectors at `off`; nt: stream the stores (aligned). */
 RX_INLINE void gen_step(unsigned disks, void **ptrs, size_t off, unsigned U,
 			int tail, __mmask64 k, int nt, V c, V verr)
@@ -290,24 +320,7 @@ RX_INLINE void gen_step(unsigned disks, void **ptrs, size_t off, unsigned U,
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++)
 		p[u] = s[u] = ld(d[z], off + u * VB, tail, k);
-	for (; z >= 2; z -= 2) {
-		const uint8_t *d1 = d[z - 1], *d0 = d[z - 2];
-		RX_UNROLL
-		for (unsigned u = 0; u < U; u++) {
-			V a = ld(d1, off + u * VB, tail, k);
-			V b = ld(d0, off + u * VB, tail, k);
-			p[u] = xor3(p[u], a, b);
-			s[u] = mul2x(mul2x(s[u], a, c), b, c);
-		}
-	}
-	if (z == 1) {
-		RX_UNROLL
-		for (unsigned u = 0; u < U; u++) {
-			V a = ld(d[0], off + u * VB, tail, k);
-			p[u] = xor2(p[u], a);
-			s[u] = mul2x(s[u], a, c);
-		}
-	}
+	horner_down(d, z - 1, 0, off, U, tail, k, c, p, s);
 	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++) {
@@ -401,24 +414,7 @@ RX_INLINE void xsyn_step(unsigned disks, unsigned start, unsigned stop,
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++)
 		p[u] = s[u] = ld(d[z], off + u * VB, tail, k);
-	for (; z >= lo + 2; z -= 2) {
-		const uint8_t *d1 = d[z - 1], *d0 = d[z - 2];
-		RX_UNROLL
-		for (unsigned u = 0; u < U; u++) {
-			V a = ld(d1, off + u * VB, tail, k);
-			V b = ld(d0, off + u * VB, tail, k);
-			p[u] = xor3(p[u], a, b);
-			s[u] = mul2x(mul2x(s[u], a, K->c), b, K->c);
-		}
-	}
-	if (z == lo + 1) {
-		RX_UNROLL
-		for (unsigned u = 0; u < U; u++) {
-			V a = ld(d[lo], off + u * VB, tail, k);
-			p[u] = xor2(p[u], a);
-			s[u] = mul2x(s[u], a, K->c);
-		}
-	}
+	horner_down(d, z - 1, lo, off, U, tail, k, K->c, p, s);
 	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++) {
@@ -498,30 +494,13 @@ RX_INLINE void surv_step(const struct rx_rplan *pl, uint8_t **d, size_t off,
 	for (unsigned u = 0; u < U; u++)
 		p[u] = s[u] = ld(d[pl->top], off + u * VB, tail, k);
 	for (unsigned r = 0; r < pl->nrun; r++) {
-		int z = (int)pl->run[r].hi, lo = (int)pl->run[r].lo;
 		for (unsigned j = 1; j < pl->run[r].dist; j++) {
 			RX_UNROLL
 			for (unsigned u = 0; u < U; u++)
 				s[u] = mul2(s[u], c);
 		}
-		for (; z >= lo + 1; z -= 2) {
-			const uint8_t *d1 = d[z], *d0 = d[z - 1];
-			RX_UNROLL
-			for (unsigned u = 0; u < U; u++) {
-				V a = ld(d1, off + u * VB, tail, k);
-				V b = ld(d0, off + u * VB, tail, k);
-				p[u] = xor3(p[u], a, b);
-				s[u] = mul2x(mul2x(s[u], a, c), b, c);
-			}
-		}
-		if (z == lo) {
-			RX_UNROLL
-			for (unsigned u = 0; u < U; u++) {
-				V a = ld(d[lo], off + u * VB, tail, k);
-				p[u] = xor2(p[u], a);
-				s[u] = mul2x(s[u], a, c);
-			}
-		}
+		horner_down(d, (int)pl->run[r].hi, (int)pl->run[r].lo, off, U, tail, k,
+			    c, p, s);
 	}
 	/* Failed disks below the lowest survivor. */
 	for (unsigned j = 0; j < pl->low; j++) {

@@ -65,6 +65,37 @@
 
 /* ---- gen_syndrome ------------------------------------------------------ */
 
+/*
+ * Fold data blocks hi down to lo (none when hi < lo) into p (XOR) and h
+ * (Horner's rule), two blocks a step: h*4 ^ a*2 ^ b, two affine multiplies
+ * and one ternary XOR.  The one loop of gen_syndrome, xor_syndrome and the
+ * recoveries' runs of survivors.
+ */
+RX_INLINE void horner_down(uint8_t **d, int hi, int lo, size_t off, unsigned U,
+			   int tail, KMASK k, V m2, V m4, V *p, V *h)
+{
+	int z = hi;
+
+	for (; z >= lo + 1; z -= 2) {
+		const uint8_t *d1 = d[z], *d0 = d[z - 1];
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++) {
+			V a = ld(d1, off + u * VB, tail, k);
+			V b = ld(d0, off + u * VB, tail, k);
+			p[u] = xor3(p[u], a, b);
+			h[u] = xor3(aff(h[u], m4), aff(a, m2), b);
+		}
+	}
+	if (z == lo) {
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++) {
+			V a = ld(d[lo], off + u * VB, tail, k);
+			p[u] = xor2(p[u], a);
+			h[u] = xor2(aff(h[u], m2), a);
+		}
+	}
+}
+
 struct gk {
 	V m2, m4;
 };
@@ -79,24 +110,7 @@ RX_INLINE void gen_step(unsigned disks, void **ptrs, size_t off, unsigned U,
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++)
 		p[u] = h[u] = ld(d[z], off + u * VB, tail, k);
-	for (; z >= 2; z -= 2) {
-		const uint8_t *d1 = d[z - 1], *d0 = d[z - 2];
-		RX_UNROLL
-		for (unsigned u = 0; u < U; u++) {
-			V a = ld(d1, off + u * VB, tail, k);
-			V b = ld(d0, off + u * VB, tail, k);
-			p[u] = xor3(p[u], a, b);
-			h[u] = xor3(aff(h[u], K->m4), aff(a, K->m2), b);
-		}
-	}
-	if (z == 1) {
-		RX_UNROLL
-		for (unsigned u = 0; u < U; u++) {
-			V a = ld(d[0], off + u * VB, tail, k);
-			p[u] = xor2(p[u], a);
-			h[u] = xor2(aff(h[u], K->m2), a);
-		}
-	}
+	horner_down(d, z - 1, 0, off, U, tail, k, K->m2, K->m4, p, h);
 	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++) {
@@ -176,24 +190,7 @@ RX_INLINE void xsyn_step(unsigned disks, unsigned start, unsigned stop,
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++)
 		p[u] = h[u] = ld(d[z], off + u * VB, tail, k);
-	for (; z >= lo + 2; z -= 2) {
-		const uint8_t *d1 = d[z - 1], *d0 = d[z - 2];
-		RX_UNROLL
-		for (unsigned u = 0; u < U; u++) {
-			V a = ld(d1, off + u * VB, tail, k);
-			V b = ld(d0, off + u * VB, tail, k);
-			p[u] = xor3(p[u], a, b);
-			h[u] = xor3(aff(h[u], K->m4), aff(a, K->m2), b);
-		}
-	}
-	if (z == lo + 1) {
-		RX_UNROLL
-		for (unsigned u = 0; u < U; u++) {
-			V a = ld(d[lo], off + u * VB, tail, k);
-			p[u] = xor2(p[u], a);
-			h[u] = xor2(aff(h[u], K->m2), a);
-		}
-	}
+	horner_down(d, z - 1, lo, off, U, tail, k, K->m2, K->m4, p, h);
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++) {
 		V q = start ? aff(h[u], K->ms) : h[u];
@@ -273,24 +270,7 @@ RX_INLINE void surv_step(const struct rx_rplan *pl, uint8_t **d, size_t off,
 			}
 			z -= 1;
 		}
-		for (; z >= lo + 1; z -= 2) {
-			const uint8_t *d1 = d[z], *d0 = d[z - 1];
-			RX_UNROLL
-			for (unsigned u = 0; u < U; u++) {
-				V a = ld(d1, off + u * VB, tail, k);
-				V b = ld(d0, off + u * VB, tail, k);
-				p[u] = xor3(p[u], a, b);
-				h[u] = xor3(aff(h[u], K->m4), aff(a, K->m2), b);
-			}
-		}
-		if (z == lo) {
-			RX_UNROLL
-			for (unsigned u = 0; u < U; u++) {
-				V a = ld(d[lo], off + u * VB, tail, k);
-				p[u] = xor2(p[u], a);
-				h[u] = xor2(aff(h[u], K->m2), a);
-			}
-		}
+		horner_down(d, z, lo, off, U, tail, k, K->m2, K->m4, p, h);
 	}
 }
 
