@@ -328,7 +328,7 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	unsigned n = raidx__impl_list(op, &list), nc = 0;
 	unsigned ns = op_shapes[op].n;
 	const struct shape *shp = op_shapes[op].s;
-	double t[MAX_CAND][MAX_SHAPES], best[MAX_SHAPES];
+	double t[MAX_CAND][MAX_SHAPES];          /* best trial: the GB/s shown */
 	double tr[ROUNDS][MAX_CAND][MAX_SHAPES]; /* each round's trial */
 	double rel[MAX_CAND][MAX_SHAPES];        /* paired, see below */
 	unsigned reps[MAX_CAND][MAX_SHAPES];
@@ -377,17 +377,16 @@ static void calibrate_op(enum raidx_op op, void **blk)
 				if (v < t[c][s])
 					t[c][s] = v;
 			}
-		for (unsigned s = 0; s < ns; s++) {
-			best[s] = INFINITY;
-			for (unsigned c = 0; c < nc; c++)
-				if (t[c][s] < best[s])
-					best[s] = t[c][s];
-		}
 		if (round == 0)
-			for (unsigned c = 0; c < nc; c++)
-				for (unsigned s = 0; s < ns; s++)
-					if (t[c][s] > PRUNE_RATIO * best[s])
+			for (unsigned s = 0; s < ns; s++) {
+				double best = INFINITY;
+				for (unsigned c = 0; c < nc; c++)
+					if (t[c][s] < best)
+						best = t[c][s];
+				for (unsigned c = 0; c < nc; c++)
+					if (t[c][s] > PRUNE_RATIO * best)
 						alive[c][s] = 0;
+			}
 	}
 
 	/*
@@ -456,14 +455,14 @@ static void calibrate_op(enum raidx_op op, void **blk)
 		rep.op[op].runner_worst[w] = rscore;
 	}
 
-	/* Report: candidates by mean time relative to the best, with their
-	 * speed over all shapes. */
+	/* Report: candidates by their mean relative time (rel, as the picks),
+	 * with their speed over all shapes. */
 	double mean[MAX_CAND];
 	unsigned order[MAX_CAND];
 	for (unsigned c = 0; c < nc; c++) {
 		mean[c] = 0;
 		for (unsigned s = 0; s < ns; s++)
-			mean[c] += t[c][s] / best[s];
+			mean[c] += rel[c][s];
 		order[c] = c;
 	}
 	for (unsigned i = 1; i < nc; i++)
