@@ -496,9 +496,20 @@ static void test_large(void)
 	every_kind(&t);
 	st_free(&t);
 	ts_free(s);
+
+	/* 10 disks whose blocks exceed 512 KiB together: the 64-byte step
+	 * loop (see test_syndrome.c). */
+	size_t slen = ((size_t)64 << 10) + 4096 + 13;
+	s = ts_new(10, slen);
+	st_setup(&t, s, 10, slen, (int)rng_below(&t_rng, PL_COUNT),
+		 rng_below(&t_rng, 64));
+	every_kind(&t);
+	st_free(&t);
+	ts_free(s);
 	t_log("large: lengths %zu, %zu%s, disks 7, every kind of failure; "
-	      "24 disks at %zu bytes; %lu runs", lens[0], lens[1],
-	      nl > 2 ? " and 3 random up to 1 MiB" : "", plen, runs - r0);
+	      "24 disks at %zu bytes; 10 disks at %zu bytes; %lu runs",
+	      lens[0], lens[1], nl > 2 ? " and 3 random up to 1 MiB" : "",
+	      plen, slen, runs - r0);
 }
 
 int main(int argc, char **argv)

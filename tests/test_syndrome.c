@@ -369,9 +369,21 @@ static void test_large(void)
 	window_case(s, 24, 0, 21, 0);
 	window_case(s, 24, 1, 19, 0);
 	ts_free(s);
+
+	/* Fewer disks whose blocks together exceed 512 KiB take the 64-byte
+	 * step loop without prefetches (x86_kernels.h, RXK_STEP64_MIN_BYTES):
+	 * 10 x 69645 bytes; the window [1,6] touches 8 blocks, 557 KiB. */
+	size_t slen = ((size_t)64 << 10) + 4096 + 13;
+	s = ts_new(10, slen);
+	ts_place(s, slen, (int)rng_below(&t_rng, PL_COUNT), rng_below(&t_rng, 64));
+	gen_case(s, 10, 0);
+	window_case(s, 10, 0, 7, 0);
+	window_case(s, 10, 1, 6, 0);
+	ts_free(s);
 	t_log("large: lengths %zu%s (disks 6); 257 disks at 8205 bytes; "
-	      "24 disks at %zu bytes (windows [0,21], [1,19]); %lu runs",
-	      lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "", plen,
+	      "24 disks at %zu bytes (windows [0,21], [1,19]); 10 disks at "
+	      "%zu bytes (windows [0,7], [1,6]); %lu runs",
+	      lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "", plen, slen,
 	      runs - r0);
 }
 

@@ -116,6 +116,32 @@
 #define RXK_PF_MIN_STREAMS 21
 #endif
 
+/*
+ * Beyond L2, 64-byte steps for every kernel.  A call whose blocks (len
+ * times the blocks it reads or writes) exceed RXK_STEP64_MIN_BYTES takes
+ * the same 64-byte step (one line of each block) as the prefetching loop,
+ * without the prefetches.  The x4 kernels' 128-byte step lost to x2 there,
+ * consistently from run to run, while in L1/L2 it wins: avx2x4 / avx2x2 in
+ * `raidx bench --op recov_datap,recov_2data,xor_syndrome --disks 10,18
+ * --len 64k,1M --impl avx2x2,avx2x4`, two runs each:
+ *   128-byte step:  recov_datap 16+2 lost 15, 1 MiB 0.64-0.65, 64 KiB
+ *     0.83-0.85; recov_2data 16+2 lost 14,15, 1 MiB 0.76-0.77;
+ *     xor_syndrome 18 disks [4,8], 1 MiB 0.82-0.84
+ *   64-byte step from 512 KiB: the same cells 0.96-1.17, 1.03-1.05,
+ *     1.04-1.19, 1.05-1.09; every other cell 0.81-1.28 both ways, as
+ *     before.  A 1 MiB threshold gave the same picture (the cells in
+ *     between, 8+2 at 64 KiB, are within the noise either way).
+ * The 128-byte step keeps two lines of every block in flight per step, and
+ * beyond L2 that many outstanding misses across 10-20 streams is what
+ * costs (the same loss the prefetching loop showed at 32+2; 32-byte steps
+ * were no better than 64).  512 KiB is this machine's L2 (Zen 2/3/4 have
+ * 512 KiB-1 MiB; the rule is about outstanding misses, so it does not need
+ * to track the exact size).
+ */
+#ifndef RXK_STEP64_MIN_BYTES
+#define RXK_STEP64_MIN_BYTES ((size_t)512 << 10)
+#endif
+
 /* Prefetch the lines of U vectors at p + pf (pf = 0: nothing). */
 #define RXK_PREFETCH(p, off, U, pf)                                            \
 	do {                                                                   \
@@ -136,6 +162,10 @@
 			for (; o_ + RXK_PF_U(U) * RXK_VB + RXK_PF_DIST <= (len); \
 			     o_ += RXK_PF_U(U) * RXK_VB)                       \
 				BLOCK(o_, RXK_PF_U(U), RXK_PF_DIST);           \
+		if ((len) * (size_t)(streams) >= RXK_STEP64_MIN_BYTES)        \
+			for (; o_ + RXK_PF_U(U) * RXK_VB <= (len);             \
+			     o_ += RXK_PF_U(U) * RXK_VB)                       \
+				BLOCK(o_, RXK_PF_U(U), 0);                     \
 		for (; o_ + (U) * RXK_VB <= (len); o_ += (U) * RXK_VB)         \
 			BLOCK(o_, (U), 0);                                     \
 		for (; o_ < (len); o_ += RXK_VB)                               \
