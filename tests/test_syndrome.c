@@ -370,6 +370,14 @@ static void test_large(void)
 	window_case(s, 24, 1, 19, 0);
 	ts_free(s);
 
+	/* gen_syndrome takes chunks of 16 KiB in passes over groups of data
+	 * blocks there (x86_kernels.h, rxk_gen_grouped): 38 disks are three
+	 * groups, and the last chunk is short. */
+	s = ts_new(38, plen);
+	ts_place(s, plen, (int)rng_below(&t_rng, PL_COUNT), rng_below(&t_rng, 64));
+	gen_case(s, 38, 0);
+	ts_free(s);
+
 	/* Fewer disks whose blocks together exceed 512 KiB take the 64-byte
 	 * step loop without prefetches (x86_kernels.h, RXK_STEP64_MIN_BYTES):
 	 * 10 x 69645 bytes; the window [1,6] touches 8 blocks, 557 KiB. */
@@ -381,7 +389,8 @@ static void test_large(void)
 	window_case(s, 10, 1, 6, 0);
 	ts_free(s);
 	t_log("large: lengths %zu%s (disks 6); 257 disks at 8205 bytes; "
-	      "24 disks at %zu bytes (windows [0,21], [1,19]); 10 disks at "
+	      "24 disks at %zu bytes (windows [0,21], [1,19]), 38 disks too; "
+	      "10 disks at "
 	      "%zu bytes (windows [0,7], [1,6]); %lu runs",
 	      lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "", plen, slen,
 	      runs - r0);
