@@ -497,6 +497,24 @@ static void test_large(void)
 	st_free(&t);
 	ts_free(s);
 
+	/* 38 disks on long blocks: recovery in chunks and passes over groups
+	 * of data blocks [35..24], [23..12], [11..0] (x86_kernels.h,
+	 * rxk_rec_grouped): lost blocks at the top, at the bottom, on both
+	 * sides of a group boundary, both in one group. */
+	static const unsigned pairs[][2] = { { 34, 35 }, { 23, 24 }, { 11, 12 },
+					     { 0, 11 }, { 0, 35 }, { 13, 14 },
+					     { 5, 30 }, { 0, 1 } };
+	s = ts_new(38, plen);
+	st_setup(&t, s, 38, plen, (int)rng_below(&t_rng, PL_COUNT),
+		 rng_below(&t_rng, 64));
+	for (unsigned i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+		do_2data(&t, pairs[i][0], pairs[i][1]);
+		do_datap(&t, pairs[i][0]);
+		do_datap(&t, pairs[i][1]);
+	}
+	st_free(&t);
+	ts_free(s);
+
 	/* 10 disks whose blocks exceed 512 KiB together: the 64-byte step
 	 * loop (see test_syndrome.c). */
 	size_t slen = ((size_t)64 << 10) + 4096 + 13;
@@ -507,7 +525,7 @@ static void test_large(void)
 	st_free(&t);
 	ts_free(s);
 	t_log("large: lengths %zu, %zu%s, disks 7, every kind of failure; "
-	      "24 disks at %zu bytes; 10 disks at %zu bytes; %lu runs",
+	      "24 and 38 disks at %zu bytes; 10 disks at %zu bytes; %lu runs",
 	      lens[0], lens[1], nl > 2 ? " and 3 random up to 1 MiB" : "",
 	      plen, slen, runs - r0);
 }
