@@ -92,6 +92,20 @@
  * non-temporal twin for calls larger than the last-level cache (chosen
  * only there, see select.c).
  *
+ * ---- beyond L2 -------------------------------------------------------------
+ * Out of L2 the order of the memory accesses matters more than the
+ * operation count (x86_kernels.h has the measurements):
+ *   - every P/Q and recovery kernel steps 64 bytes (one line of each
+ *     block) once a call's blocks exceed 512 KiB: the x4 kernels' 128-byte
+ *     step had lost to x2 by up to 36% there;
+ *   - with 21 or more blocks of 256 KiB or more, gen_syndrome and the
+ *     recoveries run 16 KiB chunks in passes over groups of 12 blocks,
+ *     and xor_gen/xor_acc with 16 or more inputs in passes of 8: the
+ *     prefetchers follow 8-12 streams but not 20-34 (1.1-2.2x over one
+ *     pass with software prefetch at 26-34 disks, 1.1-1.9x for 16-24 XOR
+ *     sources);
+ *   - xor_syndrome windows of 19 blocks or more keep software prefetch.
+ *
  * ---- xor_syndrome ---------------------------------------------------------
  * Linux semantics: Horner over the window [start, stop] only, then the
  * window's Q term is multiplied by g^start for the disks below it, which are
