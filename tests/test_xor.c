@@ -232,10 +232,13 @@ static void test_large(void)
 		one_case(acc, s, 16, 16, 24, NULL, 0, &t_rng);
 		one_case(acc, s, 24, 24, 24, NULL, 0, &t_rng);
 		one_case(acc, s, 24, 24, 24, at, 1, &t_rng);
+		/* page-aligned dst: the non-temporal twins group too */
+		ts_place(s, plen, PL_START, 0);
+		one_case(acc, s, 24, 24, 24, NULL, 0, &t_rng);
 	}
 	ts_free(s);
-	t_log("large: lengths %zu%s, nsrc 4; nsrc 15, 16, 24 and 24 with "
-	      "dst = srcs[20] at %zu bytes; %lu runs", lens[0],
+	t_log("large: lengths %zu%s, nsrc 4; nsrc 15, 16, 24, 24 with "
+	      "dst = srcs[20] and 24 page-aligned at %zu bytes; %lu runs", lens[0],
 	      nl > 1 ? " and 3 random up to 1 MiB" : "", plen, runs - r0);
 }
 

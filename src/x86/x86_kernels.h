@@ -293,11 +293,19 @@ RXK_INLINE void rxk_xor_few(uint8_t *dst, const uint8_t *const *in,
  *   16 sources  256 KiB 1.01-1.06x, 1 MiB 1.12-1.52x, 16 MiB 1.15-1.22x
  *   12 sources  1 MiB 0.93-1.19x;  9 sources 0.93-1.02x
  * so it is used from RXK_XOR_GRP_MIN inputs (dst counts for xor_acc) on
- * blocks of RXK_PF_MIN_LEN or more.  Not when dst is also a source: a
- * later pass would read the dst an earlier pass has written.
+ * blocks of RXK_PF_MIN_LEN or more.  The non-temporal twin (avx2nt) gains
+ * less, because its first pass now reads dst for ownership where the
+ * one-pass kernel never brings dst into the cache; grouped against
+ * one-pass, three runs: 24 sources 0.94x at 256 KiB, 1.34-1.59x from
+ * 1 MiB; 16 sources 0.74x at 256 KiB, 0.90x at 1 MiB, 1.02-1.09x at 4-16
+ * MiB.  So it groups from RXK_XOR_GRP_MIN_NT inputs.  Not when dst is also
+ * a source: a later pass would read the dst an earlier pass has written.
  */
 #ifndef RXK_XOR_GRP_MIN
 #define RXK_XOR_GRP_MIN 16
+#endif
+#ifndef RXK_XOR_GRP_MIN_NT
+#define RXK_XOR_GRP_MIN_NT 24
 #endif
 
 RXK_INLINE int rxk_aliased(const uint8_t *dst, const uint8_t *const *rest,
@@ -338,7 +346,8 @@ RXK_INLINE void rxk_xor_many(uint8_t *dst, const uint8_t *first,
 {
 	size_t off = 0;
 
-	if (len >= RXK_PF_MIN_LEN && n + 1 >= RXK_XOR_GRP_MIN &&
+	if (len >= RXK_PF_MIN_LEN &&
+	    n + 1 >= (nt ? RXK_XOR_GRP_MIN_NT : RXK_XOR_GRP_MIN) &&
 	    !rxk_aliased(dst, rest, n)) {
 		rxk_xor_grouped(dst, first, rest, n, len, nt);
 		return;
