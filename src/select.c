@@ -47,6 +47,24 @@
  * calibration from 2 to 4-9 ms, its picks changed in 9 of 10 starts, and
  * raidx bench's chosen/fastest did not improve (121 of 168 cells against
  * 127-131 without), so it is not here.
+ * Three more were tried against the flips and dropped, each measured as
+ * picks off their pair's majority per 20 starts of `raidx tune --repeat
+ * 20`, builds alternated 20-30 times (the count itself moves between 1
+ * and 21 with the machine's load, so only means over many alternations
+ * say anything):
+ *   - a confirmation round: a pick that departs from the static order
+ *     re-timed against the static choice in 7 more rounds and kept only if
+ *     it wins again: 13.1 against 5.2 of 360 without (30 alternations),
+ *     and 9.0 with a 5% tie margin besides.  A departure that is real at
+ *     the moment (x2 ahead in the slow regime) then passes one test and
+ *     fails the other about as often, so the picks split;
+ *   - a tie margin of 5% alone: 6, 10, 10 against 15, 10, 11 of 360 in
+ *     three alternations, within the noise;
+ *   - trials of 3 or 4 us instead of 2 (5 rounds with 4 us): 17.6 and
+ *     21.9 against 18.7 (20 alternations), calibration 2.7 ms.
+ * In-cache, avx2x2 and avx2x4 are within a few percent of each other and
+ * their order follows the load on the sibling hardware thread, so the
+ * flips are the machine's, not the calibration's.
  *
  * Size classes: a call that streams more than half the last-level cache is
  * "large".  There, kernels with non-temporal stores (RAIDX__F_NT) become
