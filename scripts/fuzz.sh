@@ -48,7 +48,7 @@ if [ -z "$secs" ]; then
 	if [ "$mode" = selftest ]; then secs=120; else secs=90; fi
 fi
 
-if ! "$cc" --version 2>/dev/null | grep -qi clang; then
+if ! grep -qi clang <<<"$("$cc" --version 2>/dev/null)"; then
 	echo "fuzz.sh: libFuzzer needs clang (CC=$cc)" >&2
 	exit 2
 fi

@@ -76,7 +76,9 @@ done
 "$cc" -std=c11 -Wall -Wextra -Werror $cflags "$example_dir/example.c" -o "$tmp/pc_shared" \
 	$libs -Wl,-rpath,"$libdir"
 check_run "$tmp/pc_shared"
-ldd "$tmp/pc_shared" | grep -q "$prefix/.*libraidx.so" ||
+# (ldd's output is taken whole first: under pipefail, grep -q exiting at
+# the first match could leave ldd with SIGPIPE and fail the pipeline)
+grep -q "$prefix/.*libraidx.so" <<<"$(ldd "$tmp/pc_shared")" ||
 	die "pc_shared is not linked with the installed libraidx.so"
 
 # Static: the archive by name, and the private libraries pkg-config adds.
@@ -86,7 +88,7 @@ static_libs=${static_libs/-lraidx/-l:libraidx.a}
 "$cc" -std=c11 -Wall -Wextra -Werror $cflags "$example_dir/example.c" -o "$tmp/pc_static" \
 	$static_libs
 check_run "$tmp/pc_static"
-if ldd "$tmp/pc_static" | grep -q libraidx; then
+if grep -q libraidx <<<"$(ldd "$tmp/pc_static")"; then
 	die "pc_static loads libraidx.so"
 fi
 
@@ -97,7 +99,7 @@ cmake -S "$example_dir" -B "$tmp/consumer" -DCMAKE_PREFIX_PATH="$prefix" \
 cmake --build "$tmp/consumer" >>"$tmp/consumer.log" ||
 	{ cat "$tmp/consumer.log"; die "building the find_package consumer failed"; }
 check_run "$tmp/consumer/example_shared"
-ldd "$tmp/consumer/example_shared" | grep -q "$prefix/.*libraidx.so" ||
+grep -q "$prefix/.*libraidx.so" <<<"$(ldd "$tmp/consumer/example_shared")" ||
 	die "example_shared is not linked with the installed libraidx.so"
 check_run "$tmp/consumer/example_static"
 
