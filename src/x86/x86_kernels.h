@@ -777,6 +777,14 @@ static RXK_UNUSED void rxk_xsyn_x4(unsigned disks, unsigned start,
  * multiply-by-2 that carries the higher disks past it.  A segment that
  * starts with nothing accumulated loads its top block instead of XORing it
  * into zero.
+ * GCC allocates the x4 kernels' registers differently on the three paths:
+ * avx2x4 recov_datap ran 0.70-0.84x of avx2x2 at 4 KiB with the lost block
+ * in the middle or at the top of 8+2 and 16+2, 1.07-1.17x with block 0
+ * lost (clang's build: 1.07-1.16x on all).  One loop over the runs of
+ * survivors (as rxk_rec_pass_block), timed next to this in one binary,
+ * three runs of 4+2, 8+2 and 16+2 at 4 and 64 KiB: recov_datap x4 1.02-
+ * 1.21x of the better of x2 and x4 here at 8+2 and 16+2 but 0.84-0.92x at
+ * 4+2, recov_2data 0.71-1.05x; so this stays.
  */
 RXK_INLINE void rxk_survivors(rxv *P, rxv *Q, unsigned disks, void *const *ptrs,
 			      unsigned x, unsigned y, size_t off, unsigned U,
