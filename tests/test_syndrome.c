@@ -338,6 +338,15 @@ static void test_offsets(void)
 	ts_free(s);
 }
 
+/* A stripe of `disks` blocks of len bytes at a random placement. */
+static struct tstripe *placed_stripe(unsigned disks, size_t len)
+{
+	struct tstripe *s = ts_new(disks, len);
+
+	ts_place(s, len, (int)rng_below(&t_rng, PL_COUNT), rng_below(&t_rng, 64));
+	return s;
+}
+
 static void test_large(void)
 {
 	size_t lens[4] = { 65536 + 13 };
@@ -363,8 +372,7 @@ static void test_large(void)
 	 * (x86_kernels.h: 21 blocks or more, 256 KiB or more); its end, where
 	 * the loop without prefetches takes over, is at len - 1024 - unroll. */
 	size_t plen = ((size_t)256 << 10) + 4096 + 13;
-	s = ts_new(24, plen);
-	ts_place(s, plen, (int)rng_below(&t_rng, PL_COUNT), rng_below(&t_rng, 64));
+	s = placed_stripe(24, plen);
 	gen_case(s, 24, 0);
 	window_case(s, 24, 0, 21, 0);
 	window_case(s, 24, 1, 19, 0);
@@ -373,8 +381,7 @@ static void test_large(void)
 	/* gen_syndrome takes chunks of 16 KiB in passes over groups of data
 	 * blocks there (x86_kernels.h, rxk_gen_grouped): 38 disks are three
 	 * groups, and the last chunk is short. */
-	s = ts_new(38, plen);
-	ts_place(s, plen, (int)rng_below(&t_rng, PL_COUNT), rng_below(&t_rng, 64));
+	s = placed_stripe(38, plen);
 	gen_case(s, 38, 0);
 	ts_free(s);
 
@@ -382,8 +389,7 @@ static void test_large(void)
 	 * step loop without prefetches (x86_kernels.h, RXK_STEP64_MIN_BYTES):
 	 * 10 x 69645 bytes; the window [1,6] touches 8 blocks, 557 KiB. */
 	size_t slen = ((size_t)64 << 10) + 4096 + 13;
-	s = ts_new(10, slen);
-	ts_place(s, slen, (int)rng_below(&t_rng, PL_COUNT), rng_below(&t_rng, 64));
+	s = placed_stripe(10, slen);
 	gen_case(s, 10, 0);
 	window_case(s, 10, 0, 7, 0);
 	window_case(s, 10, 1, 6, 0);

@@ -120,6 +120,10 @@
 #ifndef RXK_PF_MIN_STREAMS
 #define RXK_PF_MIN_STREAMS 21
 #endif
+/* A call with that many streams on blocks that long (prefetching here;
+ * chunks and group passes in gen_syndrome and the recoveries, below). */
+#define RXK_MANY_STREAMS(len, streams)                                         \
+	((len) >= RXK_PF_MIN_LEN && (streams) >= RXK_PF_MIN_STREAMS)
 
 /*
  * Beyond L2, 64-byte steps for every kernel.  A call whose blocks (len
@@ -149,6 +153,38 @@
 #ifndef RXK_GRP_MAX
 #define RXK_GRP_MAX 12
 #endif
+
+/*
+ * [0, len) in chunks of RXK_GRP_CHUNK, each in passes over the nd data
+ * blocks from the top down, in balanced groups of at most RXK_GRP_MAX (the
+ * sizes are measured at rxk_gen_grouped).  PASS(hi, lo, first, last, c0,
+ * c1) does blocks hi..lo of [c0, c1); first and last are constants at each
+ * expansion, so every kind of pass is its own loop.
+ */
+#define RXK_GROUP_LO(hi, gs) ((hi) + 1 > (gs) ? (hi) + 1 - (gs) : 0u)
+#define RXK_GROUPS(len, nd, PASS)                                              \
+	do {                                                                   \
+		unsigned ng_ = ((nd) + RXK_GRP_MAX - 1) / RXK_GRP_MAX;         \
+		unsigned gs_ = ((nd) + ng_ - 1) / ng_;                         \
+		for (size_t c0_ = 0, c1_; c0_ < (len); c0_ = c1_) {            \
+			unsigned hi_ = (nd) - 1, lo_ = RXK_GROUP_LO(hi_, gs_); \
+			c1_ = (len) - c0_ > RXK_GRP_CHUNK ? c0_ + RXK_GRP_CHUNK \
+							  : (len);     \
+			if (lo_ == 0)                                          \
+				PASS(hi_, lo_, 1, 1, c0_, c1_);                \
+			else                                                   \
+				PASS(hi_, lo_, 1, 0, c0_, c1_);                \
+			while (lo_ > 0) {                                      \
+				hi_ = lo_ - 1;                                 \
+				lo_ = RXK_GROUP_LO(hi_, gs_);                  \
+				if (lo_ == 0)                                  \
+					PASS(hi_, lo_, 0, 1, c0_, c1_);        \
+				else                                           \
+					PASS(hi_, lo_, 0, 0, c0_, c1_);        \
+			}                                                      \
+		}                                                              \
+	} while (0)
+
 #ifndef RXK_STEP64_MIN_BYTES
 #define RXK_STEP64_MIN_BYTES ((size_t)512 << 10)
 #endif
@@ -169,7 +205,7 @@
 #define RXK_LOOP(len, streams, U, BLOCK)                                       \
 	do {                                                                   \
 		size_t o_ = 0;                                                 \
-		if ((len) >= RXK_PF_MIN_LEN && (streams) >= RXK_PF_MIN_STREAMS) \
+		if (RXK_MANY_STREAMS(len, streams))                            \
 			for (; o_ + RXK_PF_U(U) * RXK_VB + RXK_PF_DIST <= (len); \
 			     o_ += RXK_PF_U(U) * RXK_VB)                       \
 				BLOCK(o_, RXK_PF_U(U), RXK_PF_DIST);           \
@@ -506,8 +542,6 @@ RXK_INLINE void rxk_gen_block(unsigned disks, void *const *ptrs, uint8_t *p,
  * Groups are balanced (32 data blocks: 11, 11, 10), so that no pass is
  * short of streams.
  */
-/* (chunk and group size: see rxk_gen_grouped) */
-
 /* U vectors at off of one group pass: data blocks hi down to lo, P and Q
  * from p and q unless `first` (a constant at each call). */
 RXK_INLINE void rxk_gen_pass_block(void *const *ptrs, unsigned hi,
@@ -548,23 +582,11 @@ RXK_INLINE void rxk_gen_grouped(unsigned disks, size_t len, void **ptrs,
 				unsigned U, int nt)
 {
 	uint8_t *p = ptrs[disks - 2], *q = ptrs[disks - 1];
-	unsigned nd = disks - 2;
-	unsigned ng = (nd + RXK_GRP_MAX - 1) / RXK_GRP_MAX;
-	unsigned gs = (nd + ng - 1) / ng;
 
-	for (size_t c0 = 0; c0 < len;) {
-		size_t c1 = len - c0 > RXK_GRP_CHUNK ? c0 + RXK_GRP_CHUNK : len;
-		unsigned hi = nd - 1;
-		unsigned lo = hi + 1 > gs ? hi + 1 - gs : 0;
-
-		rxk_gen_pass(ptrs, hi, lo, 1, p, q, c0, c1, U, nt && lo == 0);
-		while (lo > 0) {
-			hi = lo - 1;
-			lo = hi + 1 > gs ? hi + 1 - gs : 0;
-			rxk_gen_pass(ptrs, hi, lo, 0, p, q, c0, c1, U, nt && lo == 0);
-		}
-		c0 = c1;
-	}
+#define RXK_GEN_PASS(hi, lo, first, last, c0, c1)                              \
+	rxk_gen_pass(ptrs, hi, lo, first, p, q, c0, c1, U, nt && (last))
+	RXK_GROUPS(len, disks - 2, RXK_GEN_PASS);
+#undef RXK_GEN_PASS
 }
 
 RXK_INLINE void rxk_gen(unsigned disks, size_t len, void **ptrs, unsigned U,
@@ -574,7 +596,7 @@ RXK_INLINE void rxk_gen(unsigned disks, size_t len, void **ptrs, unsigned U,
 	 * pointer the compiler would otherwise reload them from ptrs[]. */
 	uint8_t *p = ptrs[disks - 2], *q = ptrs[disks - 1];
 
-	if (len >= RXK_PF_MIN_LEN && disks >= RXK_PF_MIN_STREAMS) {
+	if (RXK_MANY_STREAMS(len, disks)) {
 		rxk_gen_grouped(disks, len, ptrs, RXK_PF_U(U), nt);
 		return;
 	}
@@ -829,9 +851,37 @@ RXK_INLINE void rxk_survivors(rxv *P, rxv *Q, unsigned disks, void *const *ptrs,
 }
 
 /*
- * Dx = A * (P ^ Ps) ^ B * (Q ^ Qs),  Dy = (P ^ Ps) ^ Dx
- * with A and B from raidx__recov_coef(): two constant multiplies per vector.
+ * The last step of both recoveries, from the survivors' P and Q in
+ * registers; io = P, Q, Dx, Dy (recov_2data) or P, Q, Dx (recov_datap).
+ *   recov_2data: Dx = A * (P ^ Ps) ^ B * (Q ^ Qs), Dy = (P ^ Ps) ^ Dx, with
+ *     A and B from raidx__recov_coef(): two constant multiplies per vector
+ *   recov_datap: Qx = Q ^ Qs = g^x Dx, so Dx = g^-x Qx, and P = Ps ^ Dx
  */
+RXK_INLINE void rxk_r2_combine(const rxv *P, const rxv *Q,
+			       uint8_t *const *io, size_t off, unsigned U,
+			       const rxv_ctab *ta, const rxv_ctab *tb)
+{
+	for (unsigned k = 0; k < U; k++) {
+		rxv pxy = rxv_xor(P[k], rxv_load(RXK_AT(io[0], off, k)));
+		rxv qxy = rxv_xor(Q[k], rxv_load(RXK_AT(io[1], off, k)));
+		rxv dx = rxv_xor(rxv_mulc(pxy, ta), rxv_mulc(qxy, tb));
+		rxv_store(RXK_ATW(io[2], off, k), dx);
+		rxv_store(RXK_ATW(io[3], off, k), rxv_xor(pxy, dx));
+	}
+}
+
+RXK_INLINE void rxk_rdp_combine(const rxv *P, const rxv *Q,
+				uint8_t *const *io, size_t off, unsigned U,
+				const rxv_ctab *t)
+{
+	for (unsigned k = 0; k < U; k++) {
+		rxv dx = rxv_mulc(rxv_xor(Q[k], rxv_load(RXK_AT(io[1], off, k))), t);
+		rxv_store(RXK_ATW(io[2], off, k), dx);
+		rxv_store(RXK_ATW(io[0], off, k), rxv_xor(P[k], dx));
+	}
+}
+
+/* One step of recov_2data: the survivors, then the combine. */
 RXK_INLINE void rxk_r2_block(unsigned disks, void *const *ptrs, unsigned x,
 			     unsigned y, uint8_t *const *io, size_t off,
 			     unsigned U, const rxv_ctab *ta,
@@ -842,13 +892,7 @@ RXK_INLINE void rxk_r2_block(unsigned disks, void *const *ptrs, unsigned x,
 	rxk_survivors(P, Q, disks, ptrs, x, y, off, U, pf);
 	RXK_PREFETCH(io[0], off, U, pf);
 	RXK_PREFETCH(io[1], off, U, pf);
-	for (unsigned k = 0; k < U; k++) {
-		rxv pxy = rxv_xor(P[k], rxv_load(RXK_AT(io[0], off, k)));
-		rxv qxy = rxv_xor(Q[k], rxv_load(RXK_AT(io[1], off, k)));
-		rxv dx = rxv_xor(rxv_mulc(pxy, ta), rxv_mulc(qxy, tb));
-		rxv_store(RXK_ATW(io[2], off, k), dx);
-		rxv_store(RXK_ATW(io[3], off, k), rxv_xor(pxy, dx));
-	}
+	rxk_r2_combine(P, Q, io, off, U, ta, tb);
 }
 
 /*
@@ -857,8 +901,9 @@ RXK_INLINE void rxk_r2_block(unsigned disks, void *const *ptrs, unsigned x,
  * lost blocks themselves (they are outputs, written last): Ps in Dx and Qs
  * in Dy (recov_2data), or Ps in Dx and Qs in P (recov_datap, where P is
  * lost too).  A lost block inside a group contributes its multiply by 2
- * only.  The last pass of a chunk combines as rxk_r2_block and
- * rxk_rdp_block do.  kind: 2 = recov_2data, 1 = recov_datap (y == x).
+ * only.  The last pass of a chunk combines as the one-pass kernels do
+ * (rxk_r2_combine, rxk_rdp_combine).  kind: 2 = recov_2data, 1 =
+ * recov_datap (y == x).
  * Against the prefetching loop (RXK_LOOP), avx2x2, both in one binary,
  * two runs of `raidx bench --op recov_2data,recov_datap --disks 26,34
  * --len 256k,1M,16M`, median of six cells (three failure shapes) per
@@ -909,21 +954,15 @@ RXK_INLINE void rxk_rec_pass_block(void *const *ptrs, unsigned hi, unsigned lo,
 	}
 	for (unsigned z = top; z-- > lo;)
 		RXK_PQ_STEP(P, Q, ptrs[z], off, U, 0);
-	for (unsigned k = 0; k < U; k++) {
-		if (!last) {
+	if (!last) {
+		for (unsigned k = 0; k < U; k++) {
 			rxv_store(RXK_ATW(sp, off, k), P[k]);
 			rxv_store(RXK_ATW(sq, off, k), Q[k]);
-		} else if (kind == 2) {
-			rxv pxy = rxv_xor(P[k], rxv_load(RXK_AT(io[0], off, k)));
-			rxv qxy = rxv_xor(Q[k], rxv_load(RXK_AT(io[1], off, k)));
-			rxv dx = rxv_xor(rxv_mulc(pxy, ta), rxv_mulc(qxy, tb));
-			rxv_store(RXK_ATW(io[2], off, k), dx);
-			rxv_store(RXK_ATW(io[3], off, k), rxv_xor(pxy, dx));
-		} else {
-			rxv dx = rxv_mulc(rxv_xor(Q[k], rxv_load(RXK_AT(io[1], off, k))), ta);
-			rxv_store(RXK_ATW(io[2], off, k), dx);
-			rxv_store(RXK_ATW(io[0], off, k), rxv_xor(P[k], dx));
 		}
+	} else if (kind == 2) {
+		rxk_r2_combine(P, Q, io, off, U, ta, tb);
+	} else {
+		rxk_rdp_combine(P, Q, io, off, U, ta);
 	}
 }
 
@@ -947,30 +986,10 @@ RXK_INLINE void rxk_rec_grouped(unsigned disks, size_t len, unsigned x,
 				uint8_t *const *io, unsigned U,
 				const rxv_ctab *ta, const rxv_ctab *tb)
 {
-	unsigned nd = disks - 2;
-	unsigned ng = (nd + RXK_GRP_MAX - 1) / RXK_GRP_MAX;
-	unsigned gs = (nd + ng - 1) / ng;
-
-	for (size_t c0 = 0; c0 < len;) {
-		size_t c1 = len - c0 > RXK_GRP_CHUNK ? c0 + RXK_GRP_CHUNK : len;
-		unsigned hi = nd - 1;
-		unsigned lo = hi + 1 > gs ? hi + 1 - gs : 0;
-
-		/* first and last as constants, so each pass is its own loop */
-		if (lo == 0)
-			rxk_rec_pass(ptrs, hi, lo, x, y, 1, 1, kind, io, c0, c1, U, ta, tb);
-		else
-			rxk_rec_pass(ptrs, hi, lo, x, y, 1, 0, kind, io, c0, c1, U, ta, tb);
-		while (lo > 0) {
-			hi = lo - 1;
-			lo = hi + 1 > gs ? hi + 1 - gs : 0;
-			if (lo == 0)
-				rxk_rec_pass(ptrs, hi, lo, x, y, 0, 1, kind, io, c0, c1, U, ta, tb);
-			else
-				rxk_rec_pass(ptrs, hi, lo, x, y, 0, 0, kind, io, c0, c1, U, ta, tb);
-		}
-		c0 = c1;
-	}
+#define RXK_REC_PASS(hi, lo, first, last, c0, c1)                              \
+	rxk_rec_pass(ptrs, hi, lo, x, y, first, last, kind, io, c0, c1, U, ta, tb)
+	RXK_GROUPS(len, disks - 2, RXK_REC_PASS);
+#undef RXK_REC_PASS
 }
 
 RXK_INLINE void rxk_r2(unsigned disks, size_t len, unsigned x, unsigned y,
@@ -982,7 +1001,7 @@ RXK_INLINE void rxk_r2(unsigned disks, size_t len, unsigned x, unsigned y,
 
 	raidx__recov_coef(x, y, &a, &b);
 	rxv_ctab ta = rxv_ctab_make(a), tb = rxv_ctab_make(b);
-	if (len >= RXK_PF_MIN_LEN && disks >= RXK_PF_MIN_STREAMS) {
+	if (RXK_MANY_STREAMS(len, disks)) {
 		rxk_rec_grouped(disks, len, x, y, ptrs, 2, io, RXK_PF_U(U), &ta, &tb);
 		return;
 	}
@@ -991,7 +1010,7 @@ RXK_INLINE void rxk_r2(unsigned disks, size_t len, unsigned x, unsigned y,
 #undef RXK_R2_BLOCK
 }
 
-/* Qx = Q ^ Qs = g^x Dx, so Dx = g^-x Qx, and P = Ps ^ Dx. */
+/* One step of recov_datap: the survivors, then the combine. */
 RXK_INLINE void rxk_rdp_block(unsigned disks, void *const *ptrs, unsigned x,
 			      uint8_t *const *io, size_t off, unsigned U,
 			      const rxv_ctab *t, size_t pf)
@@ -1000,11 +1019,7 @@ RXK_INLINE void rxk_rdp_block(unsigned disks, void *const *ptrs, unsigned x,
 
 	rxk_survivors(P, Q, disks, ptrs, x, x, off, U, pf);
 	RXK_PREFETCH(io[1], off, U, pf);
-	for (unsigned k = 0; k < U; k++) {
-		rxv dx = rxv_mulc(rxv_xor(Q[k], rxv_load(RXK_AT(io[1], off, k))), t);
-		rxv_store(RXK_ATW(io[2], off, k), dx);
-		rxv_store(RXK_ATW(io[0], off, k), rxv_xor(P[k], dx));
-	}
+	rxk_rdp_combine(P, Q, io, off, U, t);
 }
 
 RXK_INLINE void rxk_rdp(unsigned disks, size_t len, unsigned x, void **ptrs,
@@ -1013,7 +1028,7 @@ RXK_INLINE void rxk_rdp(unsigned disks, size_t len, unsigned x, void **ptrs,
 	uint8_t *const io[3] = { ptrs[disks - 2], ptrs[disks - 1], ptrs[x] };
 	rxv_ctab t = rxv_ctab_make(raidx__gf_inv[raidx__gf_pow2(x)]);
 
-	if (len >= RXK_PF_MIN_LEN && disks >= RXK_PF_MIN_STREAMS) {
+	if (RXK_MANY_STREAMS(len, disks)) {
 		rxk_rec_grouped(disks, len, x, x, ptrs, 1, io, RXK_PF_U(U), &t, &t);
 		return;
 	}
