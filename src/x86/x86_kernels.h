@@ -794,60 +794,71 @@ static RXK_UNUSED void rxk_xsyn_x4(unsigned disks, unsigned start,
 
 /*
  * P and Q of the surviving data blocks, all but x and y (y == x when one
- * block is lost), straight into registers.  Horner's rule runs over the
- * segments between the lost blocks; a lost block contributes only the
- * multiply-by-2 that carries the higher disks past it.  A segment that
- * starts with nothing accumulated loads its top block instead of XORing it
- * into zero.
- * GCC allocates the x4 kernels' registers differently on the three paths:
- * avx2x4 recov_datap ran 0.70-0.84x of avx2x2 at 4 KiB with the lost block
- * in the middle or at the top of 8+2 and 16+2, 1.07-1.17x with block 0
- * lost (clang's build: 1.07-1.16x on all).  One loop over the runs of
- * survivors (as rxk_rec_pass_block), timed next to this in one binary,
- * three runs of 4+2, 8+2 and 16+2 at 4 and 64 KiB: recov_datap x4 1.02-
- * 1.21x of the better of x2 and x4 here at 8+2 and 16+2 but 0.84-0.92x at
- * 4+2, recov_2data 0.71-1.05x; so this stays.
+ * block is lost), straight into registers.  Horner's rule runs over the runs
+ * of survivors between the lost blocks; a lost block contributes only the
+ * multiply-by-2 that carries the higher disks past it, and the chain starts
+ * by loading s0, the highest survivor.  nl, the number of lost blocks below
+ * s0, fixes the shape of the chain:
+ *   nl 2: s0..y+1, *2, y-1..x+1, *2, x-1..0   (s0 = top > y > x)
+ *   nl 1: s0..x+1, *2, x-1..0                  (s0 > x)
+ *   nl 0: s0..0
+ *   nl -1: no survivors (P = Q = 0)
+ * (runs may be empty: y == x + 1, x == 0).  nl is a constant wherever this
+ * is expanded: rxk_r2 and rxk_rdp switch on the shape once per call and
+ * run a loop per shape, so every loop is a straight sequence of Horner
+ * loops with nothing to merge after it.  The earlier form, one loop body
+ * with the branches ("is anything accumulated yet?") inside, made GCC spill
+ * P and Q in the x4 kernels where the branches met: avx2x4 recov_datap ran
+ * 0.70-0.84x of avx2x2 at 4 KiB with the lost block in the middle or at the
+ * top.  Both forms in one binary, three runs of `raidx bench --op
+ * recov_2data,recov_datap --disks 6,10,18 --len 4k,64k` (36 cells, median
+ * per cell), this form against that one:
+ *   GCC:   avx2x4 geo 1.12x (up to 1.36x), avx2x2 1.12x; x4/x2 now 1.04
+ *          geo, below 0.95 only in two 64 KiB recov_datap cells
+ *   clang: avx2x4 1.08x, avx2x2 1.03x (with RXK_R2_RELOAD_TABLES below);
+ *          x4/x2 1.04 geo, worst 0.95
  */
-RXK_INLINE void rxk_survivors(rxv *P, rxv *Q, unsigned disks, void *const *ptrs,
-			      unsigned x, unsigned y, size_t off, unsigned U,
-			      size_t pf)
+RXK_INLINE void rxk_surv_shape(rxv *P, rxv *Q, void *const *ptrs, int nl,
+			       unsigned s0, unsigned x, unsigned y, size_t off,
+			       unsigned U, size_t pf)
 {
-	unsigned top = disks - 3;
-	int have = 0;
-
-	if (y < top) {
-		rxk_horner(P, Q, ptrs, top, y + 1, off, U, pf);
-		have = 1;
-	}
-	if (have)
-		for (unsigned k = 0; k < U; k++)
-			Q[k] = rxv_mul2(Q[k]);
-	if (x != y) {
-		if (y > x + 1) {
-			if (have) {
-				for (unsigned z = y - 1; z > x; z--)
-					RXK_PQ_STEP(P, Q, ptrs[z], off, U, pf);
-			} else {
-				rxk_horner(P, Q, ptrs, y - 1, x + 1, off, U, pf);
-				have = 1;
-			}
-		}
-		if (have)
-			for (unsigned k = 0; k < U; k++)
-				Q[k] = rxv_mul2(Q[k]);
-	}
-	if (x > 0) {
-		if (have) {
-			for (unsigned z = x; z-- > 0;)
-				RXK_PQ_STEP(P, Q, ptrs[z], off, U, pf);
-		} else {
-			rxk_horner(P, Q, ptrs, x - 1, 0, off, U, pf);
-			have = 1;
-		}
-	}
-	if (!have)
+	if (nl < 0) {
 		for (unsigned k = 0; k < U; k++)
 			P[k] = Q[k] = rxv_xor(P[k], P[k]);
+		return;
+	}
+	if (nl == 0) {
+		rxk_horner(P, Q, ptrs, s0, 0, off, U, pf);
+		return;
+	}
+	rxk_horner(P, Q, ptrs, s0, (nl == 2 ? y : x) + 1, off, U, pf);
+	for (unsigned k = 0; k < U; k++)
+		Q[k] = rxv_mul2(Q[k]);
+	if (nl == 2) {
+		for (unsigned z = y - 1; z > x; z--)
+			RXK_PQ_STEP(P, Q, ptrs[z], off, U, pf);
+		for (unsigned k = 0; k < U; k++)
+			Q[k] = rxv_mul2(Q[k]);
+	}
+	for (unsigned z = x; z-- > 0;)
+		RXK_PQ_STEP(P, Q, ptrs[z], off, U, pf);
+}
+
+/* The shape of rxk_surv_shape for lost x <= y: sets *s0, returns nl. */
+RXK_INLINE int rxk_surv_nl(unsigned disks, unsigned x, unsigned y,
+			   unsigned *s0)
+{
+	unsigned s = disks - 3; /* top data block */
+	int nl;
+
+	while (s == x || s == y) {
+		if (s == 0)
+			return -1;
+		s--;
+	}
+	*s0 = s;
+	nl = (x < s) + (y < s && y != x);
+	return nl;
 }
 
 /*
@@ -881,18 +892,51 @@ RXK_INLINE void rxk_rdp_combine(const rxv *P, const rxv *Q,
 	}
 }
 
-/* One step of recov_2data: the survivors, then the combine. */
-RXK_INLINE void rxk_r2_block(unsigned disks, void *const *ptrs, unsigned x,
-			     unsigned y, uint8_t *const *io, size_t off,
-			     unsigned U, const rxv_ctab *ta,
-			     const rxv_ctab *tb, size_t pf)
+/*
+ * clang keeps recov_2data's four table vectors in registers through the
+ * Horner loops of the x4 kernels and spills the multiply-by-2 constants and
+ * P/Q there instead: clang's avx2x4 recov_2data ran 0.65-0.80x of its
+ * avx2x2 at 4 KiB.  Reading the tables per block from a volatile copy (four
+ * loads per 128 bytes of every lost block) frees those registers: 1.04x of
+ * x2.  GCC spills nothing there, and with the volatile copy its x4 ran
+ * 0.3-0.6x of x2, so it reads them from registers.
+ */
+#if defined(__clang__)
+#define RXK_R2_RELOAD_TABLES 1
+#else
+#define RXK_R2_RELOAD_TABLES 0
+#endif
+
+/* One step of recov_2data: the survivors, then the combine.  vt: a
+ * volatile copy of ta, tb (RXK_R2_RELOAD_TABLES). */
+RXK_INLINE void rxk_r2_block(void *const *ptrs, int nl, unsigned s0,
+			     unsigned x, unsigned y, uint8_t *const *io,
+			     size_t off, unsigned U, const rxv_ctab *ta,
+			     const rxv_ctab *tb, const volatile rxv_ctab *vt,
+			     size_t pf)
 {
 	rxv P[RXK_MAXU], Q[RXK_MAXU];
 
-	rxk_survivors(P, Q, disks, ptrs, x, y, off, U, pf);
+	rxk_surv_shape(P, Q, ptrs, nl, s0, x, y, off, U, pf);
 	RXK_PREFETCH(io[0], off, U, pf);
 	RXK_PREFETCH(io[1], off, U, pf);
-	rxk_r2_combine(P, Q, io, off, U, ta, tb);
+	if (RXK_R2_RELOAD_TABLES && U >= 4) {
+		rxv_ctab a = vt[0], b = vt[1];
+		rxk_r2_combine(P, Q, io, off, U, &a, &b);
+	} else {
+		rxk_r2_combine(P, Q, io, off, U, ta, tb);
+	}
+}
+
+/* The one-pass loop of recov_2data for one shape (nl constant). */
+RXK_INLINE void rxk_r2_run(unsigned disks, size_t len, int nl, unsigned s0,
+			   unsigned x, unsigned y, void *const *ptrs,
+			   uint8_t *const *io, unsigned U, const rxv_ctab *ta,
+			   const rxv_ctab *tb, const volatile rxv_ctab *vt)
+{
+#define RXK_R2_BLOCK(o, u, pf) rxk_r2_block(ptrs, nl, s0, x, y, io, o, u, ta, tb, vt, pf)
+	RXK_LOOP(len, disks, U, RXK_R2_BLOCK);
+#undef RXK_R2_BLOCK
 }
 
 /*
@@ -998,6 +1042,7 @@ RXK_INLINE void rxk_r2(unsigned disks, size_t len, unsigned x, unsigned y,
 	uint8_t a, b;
 	/* P, Q, Dx, Dy: read once (see rxk_gen). */
 	uint8_t *const io[4] = { ptrs[disks - 2], ptrs[disks - 1], ptrs[x], ptrs[y] };
+	unsigned s0 = 0;
 
 	raidx__recov_coef(x, y, &a, &b);
 	rxv_ctab ta = rxv_ctab_make(a), tb = rxv_ctab_make(b);
@@ -1005,21 +1050,47 @@ RXK_INLINE void rxk_r2(unsigned disks, size_t len, unsigned x, unsigned y,
 		rxk_rec_grouped(disks, len, x, y, ptrs, 2, io, RXK_PF_U(U), &ta, &tb);
 		return;
 	}
-#define RXK_R2_BLOCK(o, u, pf) rxk_r2_block(disks, ptrs, x, y, io, o, u, &ta, &tb, pf)
-	RXK_LOOP(len, disks, U, RXK_R2_BLOCK);
-#undef RXK_R2_BLOCK
+	volatile rxv_ctab vt[2];
+	if (RXK_R2_RELOAD_TABLES) {
+		vt[0] = ta;
+		vt[1] = tb;
+	}
+	/* each shape its own loop (rxk_surv_shape) */
+	switch (rxk_surv_nl(disks, x, y, &s0)) {
+	case 2:
+		rxk_r2_run(disks, len, 2, s0, x, y, ptrs, io, U, &ta, &tb, vt);
+		break;
+	case 1:
+		rxk_r2_run(disks, len, 1, s0, x, y, ptrs, io, U, &ta, &tb, vt);
+		break;
+	case 0:
+		rxk_r2_run(disks, len, 0, s0, x, y, ptrs, io, U, &ta, &tb, vt);
+		break;
+	default:
+		rxk_r2_run(disks, len, -1, s0, x, y, ptrs, io, U, &ta, &tb, vt);
+	}
 }
 
 /* One step of recov_datap: the survivors, then the combine. */
-RXK_INLINE void rxk_rdp_block(unsigned disks, void *const *ptrs, unsigned x,
-			      uint8_t *const *io, size_t off, unsigned U,
-			      const rxv_ctab *t, size_t pf)
+RXK_INLINE void rxk_rdp_block(void *const *ptrs, int nl, unsigned s0,
+			      unsigned x, uint8_t *const *io, size_t off,
+			      unsigned U, const rxv_ctab *t, size_t pf)
 {
 	rxv P[RXK_MAXU], Q[RXK_MAXU];
 
-	rxk_survivors(P, Q, disks, ptrs, x, x, off, U, pf);
+	rxk_surv_shape(P, Q, ptrs, nl, s0, x, x, off, U, pf);
 	RXK_PREFETCH(io[1], off, U, pf);
 	rxk_rdp_combine(P, Q, io, off, U, t);
+}
+
+/* The one-pass loop of recov_datap for one shape (nl constant). */
+RXK_INLINE void rxk_rdp_run(unsigned disks, size_t len, int nl, unsigned s0,
+			    unsigned x, void *const *ptrs, uint8_t *const *io,
+			    unsigned U, const rxv_ctab *t)
+{
+#define RXK_RDP_BLOCK(o, u, pf) rxk_rdp_block(ptrs, nl, s0, x, io, o, u, t, pf)
+	RXK_LOOP(len, disks, U, RXK_RDP_BLOCK);
+#undef RXK_RDP_BLOCK
 }
 
 RXK_INLINE void rxk_rdp(unsigned disks, size_t len, unsigned x, void **ptrs,
@@ -1027,15 +1098,22 @@ RXK_INLINE void rxk_rdp(unsigned disks, size_t len, unsigned x, void **ptrs,
 {
 	uint8_t *const io[3] = { ptrs[disks - 2], ptrs[disks - 1], ptrs[x] };
 	rxv_ctab t = rxv_ctab_make(raidx__gf_inv[raidx__gf_pow2(x)]);
+	unsigned s0 = 0;
 
 	if (RXK_MANY_STREAMS(len, disks)) {
 		rxk_rec_grouped(disks, len, x, x, ptrs, 1, io, RXK_PF_U(U), &t, &t);
 		return;
 	}
-
-#define RXK_RDP_BLOCK(o, u, pf) rxk_rdp_block(disks, ptrs, x, io, o, u, &t, pf)
-	RXK_LOOP(len, disks, U, RXK_RDP_BLOCK);
-#undef RXK_RDP_BLOCK
+	switch (rxk_surv_nl(disks, x, x, &s0)) {
+	case 1:
+		rxk_rdp_run(disks, len, 1, s0, x, ptrs, io, U, &t);
+		break;
+	case 0:
+		rxk_rdp_run(disks, len, 0, s0, x, ptrs, io, U, &t);
+		break;
+	default:
+		rxk_rdp_run(disks, len, -1, s0, x, ptrs, io, U, &t);
+	}
 }
 
 static RXK_UNUSED void rxk_recov_2data_x1(unsigned disks, size_t len,
