@@ -100,11 +100,10 @@
  *     step had lost to x2 by up to 36% there;
  *   - with 21 or more blocks of 256 KiB or more, gen_syndrome and the
  *     recoveries run 16 KiB chunks in passes over groups of 12 blocks,
- *     and xor_gen/xor_acc with 16 or more inputs (24 for the non-temporal
- *     twins) in passes of 8: the
- *     prefetchers follow 8-12 streams but not 20-34 (1.1-2.2x over one
- *     pass with software prefetch at 26-34 disks, 1.1-1.9x for 16-24 XOR
- *     sources);
+ *     and xor_gen/xor_acc with 16 or more inputs in passes of 8 (the
+ *     non-temporal twin too, with normal stores): the prefetchers follow
+ *     8-12 streams but not 20-34 (1.1-2.2x over one pass with software
+ *     prefetch at 26-34 disks, 1.1-1.9x for 16-24 XOR sources);
  *   - xor_syndrome windows of 19 blocks or more keep software prefetch.
  *
  * ---- xor_syndrome ---------------------------------------------------------

@@ -329,19 +329,20 @@ RXK_INLINE void rxk_xor_few(uint8_t *dst, const uint8_t *const *in,
  *   16 sources  256 KiB 1.01-1.06x, 1 MiB 1.12-1.52x, 16 MiB 1.15-1.22x
  *   12 sources  1 MiB 0.93-1.19x;  9 sources 0.93-1.02x
  * so it is used from RXK_XOR_GRP_MIN inputs (dst counts for xor_acc) on
- * blocks of RXK_PF_MIN_LEN or more.  The non-temporal twin (avx2nt) gains
- * less, because its first pass now reads dst for ownership where the
- * one-pass kernel never brings dst into the cache; grouped against
- * one-pass, three runs: 24 sources 0.94x at 256 KiB, 1.34-1.59x from
- * 1 MiB; 16 sources 0.74x at 256 KiB, 0.90x at 1 MiB, 1.02-1.09x at 4-16
- * MiB.  So it groups from RXK_XOR_GRP_MIN_NT inputs.  Not when dst is also
- * a source: a later pass would read the dst an earlier pass has written.
+ * blocks of RXK_PF_MIN_LEN or more.  Not when dst is also a source: a later
+ * pass would read the dst an earlier pass has written.
+ * The non-temporal twin (avx2nt) groups in the same way and then stores
+ * normally: every pass but the first reads dst back, so dst is in the cache
+ * when the last pass writes it, and a non-temporal store there gains
+ * nothing.  Before, the twin kept its one-pass non-temporal loop up to 23
+ * inputs and grouped with a non-temporal last pass from 24; against the
+ * grouped normal-store kernel, three runs of `raidx bench --op xor_gen
+ * --disks 16,18,24,34 --len 1M,16M --impl avx2,avx2nt`: 16-18 sources
+ * 0.60-0.92x (so selection's large class lost up to 40% there), 24-34
+ * sources 0.97-1.03x.
  */
 #ifndef RXK_XOR_GRP_MIN
 #define RXK_XOR_GRP_MIN 16
-#endif
-#ifndef RXK_XOR_GRP_MIN_NT
-#define RXK_XOR_GRP_MIN_NT 24
 #endif
 
 RXK_INLINE int rxk_aliased(const uint8_t *dst, const uint8_t *const *rest,
@@ -355,7 +356,7 @@ RXK_INLINE int rxk_aliased(const uint8_t *dst, const uint8_t *const *rest,
 
 RXK_INLINE void rxk_xor_grouped(uint8_t *dst, const uint8_t *first,
 				const uint8_t *const *rest, unsigned n,
-				size_t len, int nt)
+				size_t len)
 {
 	for (size_t c0 = 0; c0 < len;) {
 		size_t c1 = len - c0 > RXK_GRP_CHUNK ? c0 + RXK_GRP_CHUNK : len;
@@ -366,9 +367,7 @@ RXK_INLINE void rxk_xor_grouped(uint8_t *dst, const uint8_t *first,
 		while (i < n) {
 			while (m < RXK_XOR_FIXED_MAX && i < n)
 				in[m++] = rest[i++] + c0;
-			/* normal stores until the last pass: dst is read
-			 * again by the next one */
-			rxk_xor_few(dst + c0, in, m, c1 - c0, nt && i == n);
+			rxk_xor_few(dst + c0, in, m, c1 - c0, 0);
 			m = 0;
 			in[m++] = dst + c0;
 		}
@@ -382,10 +381,9 @@ RXK_INLINE void rxk_xor_many(uint8_t *dst, const uint8_t *first,
 {
 	size_t off = 0;
 
-	if (len >= RXK_PF_MIN_LEN &&
-	    n + 1 >= (nt ? RXK_XOR_GRP_MIN_NT : RXK_XOR_GRP_MIN) &&
+	if (len >= RXK_PF_MIN_LEN && n + 1 >= RXK_XOR_GRP_MIN &&
 	    !rxk_aliased(dst, rest, n)) {
-		rxk_xor_grouped(dst, first, rest, n, len, nt);
+		rxk_xor_grouped(dst, first, rest, n, len);
 		return;
 	}
 	for (; off + RXK_XOR_UNROLL * RXK_VB <= len; off += RXK_XOR_UNROLL * RXK_VB)
