@@ -385,6 +385,15 @@ static void test_large(void)
 	gen_case(s, 38, 0);
 	ts_free(s);
 
+	/* ... and from 26 disks already from 32 KiB (RXK_GEN_GRP_WIDE): 26
+	 * disks are two groups of 12, with a short third chunk; 25 disks stay
+	 * in the one-pass loop. */
+	size_t wlen = ((size_t)32 << 10) + 4096 + 13;
+	s = placed_stripe(26, wlen);
+	gen_case(s, 26, 0);
+	gen_case(s, 25, 0);
+	ts_free(s);
+
 	/* Fewer disks whose blocks together exceed 512 KiB take the 64-byte
 	 * step loop without prefetches (x86_kernels.h, RXK_STEP64_MIN_BYTES):
 	 * 10 x 69645 bytes; the window [1,6] touches 8 blocks, 557 KiB. */
@@ -396,9 +405,9 @@ static void test_large(void)
 	ts_free(s);
 	t_log("large: lengths %zu%s (disks 6); 257 disks at 8205 bytes; "
 	      "24 disks at %zu bytes (windows [0,21], [1,19]), 38 disks too; "
-	      "10 disks at "
+	      "26 and 25 disks at %zu bytes; 10 disks at "
 	      "%zu bytes (windows [0,7], [1,6]); %lu runs",
-	      lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "", plen, slen,
+	      lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "", plen, wlen, slen,
 	      runs - r0);
 }
 

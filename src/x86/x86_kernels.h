@@ -539,7 +539,24 @@ RXK_INLINE void rxk_gen_block(unsigned disks, void *const *ptrs, uint8_t *p,
  * disks 0.93-1.5x.
  * Groups are balanced (32 data blocks: 11, 11, 10), so that no pass is
  * short of streams.
+ * Wide stripes group from shorter blocks too: with 26 or more blocks of
+ * 32 KiB or more (RXK_GEN_GRP_WIDE, RXK_GEN_GRP_WIDE_LEN) the stripe is
+ * out of L2 already and the one-pass loop reads 26-34 streams from L3.
+ * Grouped x2 against one-pass x4 (both 64-byte steps there) in one
+ * binary, three runs of `raidx bench --op gen_syndrome --disks
+ * 10,18,22,26,34 --len 8k,16k,32k,64k,128k`, median per cell: 34 disks
+ * 0.97 at 8 KiB, 1.18 at 16, 1.27 at 32, 1.27-1.37 at 64, 1.35 at 128 KiB;
+ * 26 disks 0.90, 1.02, 1.14, 1.21; 22 disks 0.92-1.06, 18 and 10 disks
+ * 0.95-1.04.  The recoveries do not gain there (their grouped passes
+ * test for the lost blocks per step: 0.69-0.97x at 22-26 disks, 0.88-1.13x
+ * at 34), so they keep the 256 KiB threshold.
  */
+#ifndef RXK_GEN_GRP_WIDE
+#define RXK_GEN_GRP_WIDE 26
+#endif
+#ifndef RXK_GEN_GRP_WIDE_LEN
+#define RXK_GEN_GRP_WIDE_LEN ((size_t)32 << 10)
+#endif
 /* U vectors at off of one group pass: data blocks hi down to lo, P and Q
  * from p and q unless `first` (a constant at each call). */
 RXK_INLINE void rxk_gen_pass_block(void *const *ptrs, unsigned hi,
@@ -594,7 +611,8 @@ RXK_INLINE void rxk_gen(unsigned disks, size_t len, void **ptrs, unsigned U,
 	 * pointer the compiler would otherwise reload them from ptrs[]. */
 	uint8_t *p = ptrs[disks - 2], *q = ptrs[disks - 1];
 
-	if (RXK_MANY_STREAMS(len, disks)) {
+	if (RXK_MANY_STREAMS(len, disks) ||
+	    (disks >= RXK_GEN_GRP_WIDE && len >= RXK_GEN_GRP_WIDE_LEN)) {
 		rxk_gen_grouped(disks, len, ptrs, RXK_PF_U(U), nt);
 		return;
 	}
