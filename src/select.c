@@ -62,9 +62,15 @@
  *     three alternations, within the noise;
  *   - trials of 3 or 4 us instead of 2 (5 rounds with 4 us): 17.6 and
  *     21.9 against 18.7 (20 alternations), calibration 2.7 ms.
- * In-cache, avx2x2 and avx2x4 are within a few percent of each other and
- * their order follows the load on the sibling hardware thread, so the
- * flips are the machine's, not the calibration's.
+ * Most of the flips were the kernels' doing: GCC's avx2x4 recovery ran
+ * 0.70-0.84x of avx2x2 on some lost-block positions and 1.1x on others,
+ * so recov_datap's pick followed whichever shape the noise favoured.
+ * Since the recoveries run one loop per chain shape (x86_kernels.h), x4 is
+ * ahead of or level with x2 on every recovery shape, and three runs of
+ * `raidx tune --repeat 20` had 2, 5 and 4 of 360 picks off their pair's
+ * majority (the runs before: 13, 6 and 31).  What flips now is the odd pick
+ * where avx2x2 and avx2x4 are within a few percent, as the machine's
+ * regime moves them.
  *
  * Size classes: a call that streams more than half the last-level cache is
  * "large".  There, kernels with non-temporal stores (RAIDX__F_NT) become
