@@ -40,14 +40,11 @@
  * So x4 is the static choice for gen_syndrome.  xor_syndrome: x4 ahead of
  * or level with x2 on most windows here (16+2 [8,15]: 44 against 42), x2
  * ahead on a few small ones (4+2 [2,3]); the calibration in select.c picks
- * per machine, the static order prefers x4.  Recovery: x2 and x4 within a
- * few percent of each other in cache; x4 won 13-15 of the 24 recovery cells
- * of raidx bench against 6-9 for x2 (2026-11-30), so x4 is preferred: a
- * calibration that sees them tied (3%) keeps it, which also made the
- * narrow-width picks flip less often across process starts (`raidx tune
- * --repeat 20`: 4-23 of 360 picks off the majority, against 9-25 with x2
- * preferred, on a noisy machine).  All kernels have a
- * granule of one vector: after the unrolled loop a one-vector loop
+ * per machine, the static order prefers x4.  Recovery: since the chain
+ * shapes have their own loops (x86_kernels.h, rxk_surv_shape) x4 is ahead
+ * of or level with x2 in cache (1.04x geomean over 36 cells), and it is
+ * preferred: a calibration that sees them tied (within TIE_MARGIN,
+ * select.c) keeps it.  All kernels have a granule of one vector: after the unrolled loop a one-vector loop
  * finishes the block, so only len % 32 bytes go to the byte-wise reference.
  *
  * Against ISA-L's pq_gen (its AVX2 path uses vpblendvb too, five
