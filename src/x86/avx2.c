@@ -44,8 +44,9 @@
  * shapes have their own loops (x86_kernels.h, rxk_surv_shape) x4 is ahead
  * of or level with x2 in cache (1.04x geomean over 36 cells), and it is
  * preferred: a calibration that sees them tied (within TIE_MARGIN,
- * select.c) keeps it.  All kernels have a granule of one vector: after the unrolled loop a one-vector loop
- * finishes the block, so only len % 32 bytes go to the byte-wise reference.
+ * select.c) keeps it.  All kernels have a granule of one vector: after the
+ * unrolled loop a one-vector loop finishes the block, so only len % 32
+ * bytes go to the byte-wise reference.
  *
  * Against ISA-L's pq_gen (its AVX2 path uses vpblendvb too, five
  * operations per step, but does one step more per stripe and uses
