@@ -953,8 +953,9 @@ RXK_INLINE void rxk_rdp_combine(const rxv *P, const rxv *Q,
  * P/Q there instead: clang's avx2x4 recov_2data ran 0.65-0.80x of its
  * avx2x2 at 4 KiB.  Reading the tables from a volatile copy at every
  * combine (four loads per 128-byte step of the stripe) frees those
- * registers: 1.04x of x2.  GCC spills nothing there, and with the volatile copy its x4 ran
- * 0.3-0.6x of x2, so it reads them from registers.
+ * registers: 1.04x of x2.  GCC spills nothing there, and with the
+ * volatile copy its x4 ran 0.3-0.6x of x2, so it reads them from
+ * registers.
  */
 #if defined(__clang__)
 #define RXK_R2_RELOAD_TABLES 1
