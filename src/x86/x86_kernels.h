@@ -223,8 +223,9 @@
  * Beyond RXK_STEP64_MIN_BYTES (and so on every prefetching and grouped
  * path, which start later) every loop above steps RXK_PF_U(U) vectors
  * whatever the unroll U.  There a kernel whose U is wider calls the kernel
- * of unroll RXK_PF_U(U) instead (avx2x4 -> avx2x2; avx512x2/x4 -> x1), so
- * that one copy of the loop runs for both.  Two copies of the same source
+ * of unroll RXK_PF_U(U) instead (avx2x4 -> avx2x2; the SSE kernels' x4
+ * already steps 64 bytes, and a 64-byte vector would make it x1), so that
+ * one copy of the loop runs for both.  Two copies of the same source
  * had run at different speeds, by where the compiler placed them:
  * avx2x4/avx2x2 0.83-0.87 on xor_syndrome 18 disks [8,15] at 64 KiB and
  * recov_2data 18 disks lost 14,15 at 64 KiB, from run to run, with the
