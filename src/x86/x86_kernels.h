@@ -222,31 +222,18 @@
 /*
  * Beyond RXK_STEP64_MIN_BYTES (and so on every prefetching and grouped
  * path, which start later) every loop above steps RXK_PF_U(U) vectors
- * whatever the unroll U.  There a kernel whose U is wider calls the kernel
- * of unroll RXK_PF_U(U) instead (avx2x4 -> avx2x2; the SSE kernels' x4
- * already steps 64 bytes, and a 64-byte vector would make it x1), so that
- * one copy of the loop runs for both.  Two copies of the same source
- * had run at different speeds, by where the compiler placed them:
- * avx2x4/avx2x2 0.83-0.87 on xor_syndrome 18 disks [8,15] at 64 KiB and
- * recov_2data 18 disks lost 14,15 at 64 KiB, from run to run, with the
- * very same loop; selection then had a 15% difference to get right that
- * the kernels did not have.  The 64-byte step itself is not changed by
- * this.  CALL1 and CALL2 call the x1 and x2 kernels with the arguments.
+ * whatever the unroll U, so with 32-byte vectors the x4 kernels run the x2
+ * kernels' loop there; they call the x2 kernel instead (the SSE kernels' x4
+ * steps 64 bytes itself and is left alone), so that one copy of the loop
+ * runs for both.  Two copies of the same source had run at different
+ * speeds, by where the compiler placed them: avx2x4/avx2x2 0.83-0.87 on
+ * xor_syndrome 18 disks [8,15] at 64 KiB and recov_2data 18 disks lost
+ * 14,15 at 64 KiB, from run to run, with the very same loop; selection
+ * then had a 15% difference to get right that the kernels did not have.
+ * The 64-byte step itself is not changed by this.
  */
-#define RXK_NARROWER(U, len, streams, CALL1, CALL2)                            \
-	do {                                                                   \
-		if (RXK_PF_U(U) < (U) &&                                       \
-		    (len) * (size_t)(streams) >= RXK_STEP64_MIN_BYTES) {       \
-			if (RXK_PF_U(U) == 1) {                                \
-				CALL1;                                         \
-				return;                                        \
-			}                                                      \
-			if (RXK_PF_U(U) == 2) {                                \
-				CALL2;                                         \
-				return;                                        \
-			}                                                      \
-		}                                                              \
-	} while (0)
+#define RXK_X4_AS_X2(len, streams)                                             \
+	(RXK_PF_U(4) == 2 && (len) * (size_t)(streams) >= RXK_STEP64_MIN_BYTES)
 
 /* Byte address of vector k at offset off in block p. */
 #define RXK_AT(p, off, k) ((const uint8_t *)(p) + (off) + (size_t)(k) * RXK_VB)
@@ -658,14 +645,15 @@ static RXK_UNUSED void rxk_gen_x1(unsigned disks, size_t len, void **ptrs)
 
 static RXK_UNUSED void rxk_gen_x2(unsigned disks, size_t len, void **ptrs)
 {
-	RXK_NARROWER(2, len, disks, rxk_gen_x1(disks, len, ptrs), (void)0);
 	rxk_gen(disks, len, ptrs, 2, 0);
 }
 
 static RXK_UNUSED void rxk_gen_x4(unsigned disks, size_t len, void **ptrs)
 {
-	RXK_NARROWER(4, len, disks, rxk_gen_x1(disks, len, ptrs),
-		     rxk_gen_x2(disks, len, ptrs));
+	if (RXK_X4_AS_X2(len, disks)) {
+		rxk_gen_x2(disks, len, ptrs);
+		return;
+	}
 	rxk_gen(disks, len, ptrs, 4, 0);
 }
 
@@ -688,9 +676,10 @@ static RXK_UNUSED void rxk_gen_x2nt(unsigned disks, size_t len, void **ptrs)
 
 static RXK_UNUSED void rxk_gen_x4nt(unsigned disks, size_t len, void **ptrs)
 {
-	/* there is no x1nt: with one-vector steps there x4nt runs its own */
-	RXK_NARROWER(4, len, disks, rxk_gen_nt(disks, len, ptrs, 4),
-		     rxk_gen_x2nt(disks, len, ptrs));
+	if (RXK_X4_AS_X2(len, disks)) {
+		rxk_gen_x2nt(disks, len, ptrs);
+		return;
+	}
 	rxk_gen_nt(disks, len, ptrs, 4);
 }
 #endif
@@ -796,6 +785,13 @@ RXK_INLINE void rxk_xsyn_mode(unsigned disks, unsigned start, unsigned stop,
 #undef RXK_XSYN_BLOCK
 }
 
+/* Windows of one or two blocks have their own loops in rxk_xsyn: the
+ * width, or 0 for the general loop. */
+RXK_INLINE unsigned rxk_xsyn_nw(unsigned start, unsigned stop)
+{
+	return stop <= start + 1 ? stop - start + 1 : 0;
+}
+
 RXK_INLINE void rxk_xsyn(unsigned disks, unsigned start, unsigned stop,
 			 size_t len, void **ptrs, unsigned U)
 {
@@ -827,9 +823,10 @@ RXK_INLINE void rxk_xsyn(unsigned disks, unsigned start, unsigned stop,
 		 * both and x4 is compiled without these loops (its code for
 		 * the other windows stays as it was).
 		 */
-		if (U <= 2 && stop == start)
+		unsigned nw = U <= 2 ? rxk_xsyn_nw(start, stop) : 0;
+		if (nw == 1)
 			rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_MULC, 1);
-		else if (U <= 2 && stop == start + 1)
+		else if (nw == 2)
 			rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_MULC, 2);
 		else
 			rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_MULC, 0);
@@ -852,25 +849,22 @@ static RXK_UNUSED void rxk_xsyn_x1(unsigned disks, unsigned start,
 static RXK_UNUSED void rxk_xsyn_x2(unsigned disks, unsigned start,
 				   unsigned stop, size_t len, void **ptrs)
 {
-	RXK_NARROWER(2, len, stop - start + 3,
-		     rxk_xsyn_x1(disks, start, stop, len, ptrs), (void)0);
 	rxk_xsyn(disks, start, stop, len, ptrs, 2);
 }
 
 static RXK_UNUSED void rxk_xsyn_x4(unsigned disks, unsigned start,
 				   unsigned stop, size_t len, void **ptrs)
 {
-	RXK_NARROWER(4, len, stop - start + 3,
-		     rxk_xsyn_x1(disks, start, stop, len, ptrs),
-		     rxk_xsyn_x2(disks, start, stop, len, ptrs));
+	/* one- and two-block windows above the doublings take x2's own
+	 * loops too (see rxk_xsyn) */
+	int small = 0;
 #ifdef RXV_HAVE_MULC
-	/* one- and two-block windows above the doublings: x2's own loops
-	 * (see rxk_xsyn) */
-	if (stop <= start + 1 && start > RXK_XSYN_MUL2_MAX) {
+	small = start > RXK_XSYN_MUL2_MAX && rxk_xsyn_nw(start, stop);
+#endif
+	if (small || RXK_X4_AS_X2(len, stop - start + 3)) {
 		rxk_xsyn_x2(disks, start, stop, len, ptrs);
 		return;
 	}
-#endif
 	rxk_xsyn(disks, start, stop, len, ptrs, 4);
 }
 
@@ -941,7 +935,6 @@ RXK_INLINE int rxk_surv_nl(unsigned disks, unsigned x, unsigned y,
 			   unsigned *s0)
 {
 	unsigned s = disks - 3; /* top data block */
-	int nl;
 
 	while (s == x || s == y) {
 		if (s == 0)
@@ -949,8 +942,7 @@ RXK_INLINE int rxk_surv_nl(unsigned disks, unsigned x, unsigned y,
 		s--;
 	}
 	*s0 = s;
-	nl = (x < s) + (y < s && y != x);
-	return nl;
+	return (x < s) + (y < s && y != x);
 }
 
 /*
@@ -1220,8 +1212,6 @@ static RXK_UNUSED void rxk_recov_2data_x2(unsigned disks, size_t len,
 					  unsigned faila, unsigned failb,
 					  void **ptrs)
 {
-	RXK_NARROWER(2, len, disks,
-		     rxk_recov_2data_x1(disks, len, faila, failb, ptrs), (void)0);
 	rxk_r2(disks, len, faila, failb, ptrs, 2);
 }
 
@@ -1229,9 +1219,10 @@ static RXK_UNUSED void rxk_recov_2data_x4(unsigned disks, size_t len,
 					  unsigned faila, unsigned failb,
 					  void **ptrs)
 {
-	RXK_NARROWER(4, len, disks,
-		     rxk_recov_2data_x1(disks, len, faila, failb, ptrs),
-		     rxk_recov_2data_x2(disks, len, faila, failb, ptrs));
+	if (RXK_X4_AS_X2(len, disks)) {
+		rxk_recov_2data_x2(disks, len, faila, failb, ptrs);
+		return;
+	}
 	rxk_r2(disks, len, faila, failb, ptrs, 4);
 }
 
@@ -1244,16 +1235,16 @@ static RXK_UNUSED void rxk_recov_datap_x1(unsigned disks, size_t len,
 static RXK_UNUSED void rxk_recov_datap_x2(unsigned disks, size_t len,
 					  unsigned faila, void **ptrs)
 {
-	RXK_NARROWER(2, len, disks, rxk_recov_datap_x1(disks, len, faila, ptrs),
-		     (void)0);
 	rxk_rdp(disks, len, faila, ptrs, 2);
 }
 
 static RXK_UNUSED void rxk_recov_datap_x4(unsigned disks, size_t len,
 					  unsigned faila, void **ptrs)
 {
-	RXK_NARROWER(4, len, disks, rxk_recov_datap_x1(disks, len, faila, ptrs),
-		     rxk_recov_datap_x2(disks, len, faila, ptrs));
+	if (RXK_X4_AS_X2(len, disks)) {
+		rxk_recov_datap_x2(disks, len, faila, ptrs);
+		return;
+	}
 	rxk_rdp(disks, len, faila, ptrs, 4);
 }
 
