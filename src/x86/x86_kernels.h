@@ -538,11 +538,10 @@ RXK_INLINE void rxk_gen_block(unsigned disks, void *const *ptrs, uint8_t *p,
  * first pass starts Horner's rule at the top block and leaves P and Q in
  * their blocks, each later pass loads them (from L1 or L2: 2 x 16 KiB),
  * continues the rule over its group and stores them again; the last pass
- * stores for good (non-temporally in the nt kernels).  The maths is the
- * same Horner chain; what changes is that the memory system sees 12 streams
- * at a time instead of 34, read 16 KiB apiece, which its prefetchers
- * follow, and the extra P/Q loads and stores stay in cache (two of each per
- * group, for 12 data loads).
+ * stores for good.  The maths is the same Horner chain; what changes is
+ * that the memory system sees 12 streams at a time instead of 34, read 16
+ * KiB apiece, which its prefetchers follow, and the extra P/Q loads and
+ * stores stay in cache (two of each per group, for 12 data loads).
  * Chosen in two steps, `raidx bench --op gen_syndrome --disks 22,34 --len
  * 256k,1M,16M`: first chunk and group size, each build's grouped x2
  * against the prefetching x2 in the same run, two runs each:
@@ -566,6 +565,16 @@ RXK_INLINE void rxk_gen_block(unsigned disks, void *const *ptrs, uint8_t *p,
  * 0.95-1.04.  The recoveries do not gain there (their grouped passes
  * test for the lost blocks per step: 0.69-0.97x at 22-26 disks, 0.88-1.13x
  * at 34), so they keep the 256 KiB threshold.
+ * The non-temporal twins group in the same way and store normally, as the
+ * xor_gen twin does: P and Q were read back by every pass but the first,
+ * so they are in the cache when the last pass writes them.  With a
+ * non-temporal last pass, six runs of `raidx bench --op gen_syndrome
+ * --disks 22,26,34 --len 32k,64k,256k,1m,4m,16m --impl avx2x4,avx2x4nt`
+ * (paired, 2026-12-01, in two states of the shared machine) had the twin
+ * at 0.84-1.06x of avx2x4 where the stripe is grouped (26 and 34 disks
+ * from 32 KiB, 22 disks from 256 KiB): 0.84-1.03x up to 256 KiB, even
+ * from 1 MiB (selection's large class, where the twin is used, starts at
+ * 16 MiB a call, 512 KiB blocks at 34 disks).
  */
 #ifndef RXK_GEN_GRP_WIDE
 #define RXK_GEN_GRP_WIDE 26
@@ -577,7 +586,7 @@ RXK_INLINE void rxk_gen_block(unsigned disks, void *const *ptrs, uint8_t *p,
  * from p and q unless `first` (a constant at each call). */
 RXK_INLINE void rxk_gen_pass_block(void *const *ptrs, unsigned hi,
 				   unsigned lo, int first, uint8_t *p,
-				   uint8_t *q, size_t off, unsigned U, int nt)
+				   uint8_t *q, size_t off, unsigned U)
 {
 	rxv P[RXK_MAXU], Q[RXK_MAXU];
 
@@ -592,30 +601,30 @@ RXK_INLINE void rxk_gen_pass_block(void *const *ptrs, unsigned hi,
 			RXK_PQ_STEP(P, Q, ptrs[z], off, U, 0);
 	}
 	for (unsigned k = 0; k < U; k++) {
-		rxk_put(RXK_ATW(p, off, k), P[k], nt);
-		rxk_put(RXK_ATW(q, off, k), Q[k], nt);
+		rxk_put(RXK_ATW(p, off, k), P[k], 0);
+		rxk_put(RXK_ATW(q, off, k), Q[k], 0);
 	}
 }
 
 RXK_INLINE void rxk_gen_pass(void *const *ptrs, unsigned hi, unsigned lo,
 			     int first, uint8_t *p, uint8_t *q, size_t c0,
-			     size_t c1, unsigned U, int nt)
+			     size_t c1, unsigned U)
 {
 	size_t o = c0;
 
 	for (; o + U * RXK_VB <= c1; o += U * RXK_VB)
-		rxk_gen_pass_block(ptrs, hi, lo, first, p, q, o, U, nt);
+		rxk_gen_pass_block(ptrs, hi, lo, first, p, q, o, U);
 	for (; o < c1; o += RXK_VB)
-		rxk_gen_pass_block(ptrs, hi, lo, first, p, q, o, 1, nt);
+		rxk_gen_pass_block(ptrs, hi, lo, first, p, q, o, 1);
 }
 
 RXK_INLINE void rxk_gen_grouped(unsigned disks, size_t len, void **ptrs,
-				unsigned U, int nt)
+				unsigned U)
 {
 	uint8_t *p = ptrs[disks - 2], *q = ptrs[disks - 1];
 
 #define RXK_GEN_PASS(hi, lo, first, last, c0, c1)                              \
-	rxk_gen_pass(ptrs, hi, lo, first, p, q, c0, c1, U, nt && (last))
+	rxk_gen_pass(ptrs, hi, lo, first, p, q, c0, c1, U)
 	RXK_GROUPS(len, disks - 2, RXK_GEN_PASS);
 #undef RXK_GEN_PASS
 }
@@ -629,7 +638,7 @@ RXK_INLINE void rxk_gen(unsigned disks, size_t len, void **ptrs, unsigned U,
 
 	if (RXK_MANY_STREAMS(len, disks) ||
 	    (disks >= RXK_GEN_GRP_WIDE && len >= RXK_GEN_GRP_WIDE_LEN)) {
-		rxk_gen_grouped(disks, len, ptrs, RXK_PF_U(U), nt);
+		rxk_gen_grouped(disks, len, ptrs, RXK_PF_U(U));
 		return;
 	}
 
