@@ -84,8 +84,8 @@
  * whether the twin wins between L2 and half the LLC depends on the
  * machine's state.  `raidx bench --op gen_syndrome --disks 10,18 --len
  * 4k,...,16m --impl avx2x4,avx2x4nt`, the twin over avx2x4, paired,
- * 64 KiB-1 MiB blocks: 1.03-1.38x in three runs at 01:20 (avx2x4 at 31-33
- * GB/s on 8+2 64 KiB), 0.90-1.17x in two at 02:00 (avx2x4 at 44-51, the
+ * 64 KiB-1 MiB blocks: 1.03-1.38x in three runs at 01:19 (avx2x4 at 31-33
+ * GB/s on 8+2 64 KiB), 0.90-1.17x in two at 01:22 (avx2x4 at 44-51, the
  * twin at 41-54 both times): the normal stores lose when something else
  * contends for the L3.  The L2 threshold would trade misses in one state
  * for misses in the other.
