@@ -46,7 +46,8 @@
  *   that kept the CPU, and the summary says how many did not.
 
  * Time budget.  The rounds and the sample length adapt to a budget for the
- *   whole run (--time, 45 s by default, 4 s with --quick): each cell
+ *   whole run (--time, 45 s by default, 4 s with --quick; the rechecks of
+ *   picks, see recheck_cell, come on top): each cell
  *   (operation, shape, length) gets the remaining time divided by the
  *   remaining cells.  Cells in cache need only a fraction of that; the
  *   memory-bound 16 MiB cells, whose single call can take 100 ms, use the
@@ -192,7 +193,8 @@ static void usage(FILE *f)
 "  --plot FILE.svg   plot GB/s against block length (log2) for the first\n"
 "                    --op (default gen_syndrome) and its first shape only;\n"
 "                    without --len, lengths 1K..16M in powers of two\n"
-"  --time SECONDS    time budget of the whole run (default 45, quick 4)\n"
+"  --time SECONDS    time budget of the cells' rounds (default 45, quick 4);\n"
+"                    rechecks come on top (default run: 20-40 s more)\n"
 "  --rounds N        at most N interleaved rounds per cell (default 9, quick\n"
 "                    5; at least 3, more while a row's best is unconfirmed)\n"
 "  --sample-ms MS    length of one timed sample (default 2)\n"
