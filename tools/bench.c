@@ -997,8 +997,10 @@ static void **next_stripe(struct cell *c)
 
 enum rkind { RK_IMPL, RK_PEER, RK_MEMREAD, RK_MEMCPY };
 
-/* The chosen kernel against the rival that looked fastest by more than
- * PICK_GOAL in the cell's rounds (recheck_cell): pairs == 0 when none did. */
+/* The chosen kernel timed alone against a rival that looked more than
+ * 5% faster in the cell's rounds (recheck_cell): the first rival it
+ * still loses to, else the one it came closest to losing to; pairs == 0
+ * when no rival looked faster. */
 struct recheck {
 	char vs[32];      /* the rival */
 	double first;     /* chosen/rival speed in the rounds: the lower of
