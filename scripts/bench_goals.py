@@ -7,7 +7,7 @@
 or, for the selection goal also from the ratios within each round
 (vs_chosen_paired, immune to the machine changing speed between rounds) and
 from the bench's rechecks (recheck: the chosen kernel timed alone against
-the one that looked more than 5% faster, median over many pairs of samples):
+the ones that looked faster, median over many pairs of samples):
 
     ./build/tools/raidx bench --format json > bench.json
     scripts/bench_goals.py bench.json
@@ -159,7 +159,7 @@ def selection_paired(paired, chosen):
 
 def selection_rechecked(cells, chosen, paired, recheck):
     """The bench's recheck where it ran one; elsewhere no raidx kernel
-    looked more than 5% faster by best sample or paired, so the lower of
+    looked faster by best sample or paired, so the lower of
     those two first-pass ratios stands."""
     first = {r[0]: r for r in selection(cells, chosen)}
     pair = {r[0].split(" (fastest")[0]: r for r in selection_paired(paired, chosen)}
