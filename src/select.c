@@ -62,7 +62,10 @@
  *     three alternations, within the noise then (it is the margin now,
  *     see TIE_MARGIN);
  *   - trials of 3 or 4 us instead of 2 (5 rounds with 4 us): 17.6 and
- *     21.9 against 18.7 (20 alternations), calibration 2.7 ms.
+ *     21.9 against 18.7 (20 alternations), calibration 2.7 ms;
+ *   - the candidates in a rotating order in each round, so that none is
+ *     always first after a change of shape: 3.8 against 3.2 (30
+ *     alternations, 2026-12-01).
  * Most of the flips were the kernels' doing: GCC's avx2x4 recovery ran
  * 0.70-0.84x of avx2x2 on some lost-block positions and 1.1x on others,
  * so recov_datap's pick followed whichever shape the noise favoured.
