@@ -47,7 +47,7 @@
  * calibration from 2 to 4-9 ms, its picks changed in 9 of 10 starts, and
  * raidx bench's chosen/fastest did not improve (121 of 168 cells against
  * 127-131 without), so it is not here.
- * Three more were tried against the flips and dropped, each measured as
+ * Four more were tried against the flips and dropped, each measured as
  * picks off their pair's majority per 20 starts of `raidx tune --repeat
  * 20`, builds alternated 20-30 times (the count itself moves between 1
  * and 21 with the machine's load, so only means over many alternations
