@@ -47,7 +47,7 @@
  * calibration from 2 to 4-9 ms, its picks changed in 9 of 10 starts, and
  * raidx bench's chosen/fastest did not improve (121 of 168 cells against
  * 127-131 without), so it is not here.
- * Four more were tried against the flips and dropped, each measured as
+ * Five more were tried against the flips and dropped, each measured as
  * picks off their pair's majority per 20 starts of `raidx tune --repeat
  * 20`, builds alternated 20-30 times (the count itself moves between 1
  * and 21 with the machine's load, so only means over many alternations
@@ -65,7 +65,10 @@
  *     21.9 against 18.7 (20 alternations), calibration 2.7 ms;
  *   - the candidates in a rotating order in each round, so that none is
  *     always first after a change of shape: 3.8 against 3.2 (30
- *     alternations, 2026-12-01).
+ *     alternations, 2026-12-01);
+ *   - more rounds: 13 rounds 2.2 and 3.3 against 3.3 and 2.9 (two sets of
+ *     30 alternations), 17 rounds 4.6 in the second set; calibration 3.1
+ *     and 3.8 ms against 2.1-2.2.
  * Most of the flips were the kernels' doing: GCC's avx2x4 recovery ran
  * 0.70-0.84x of avx2x2 on some lost-block positions and 1.1x on others,
  * so recov_datap's pick followed whichever shape the noise favoured.
