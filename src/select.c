@@ -18,12 +18,11 @@
  * compare) and size class.
  *
  * Why it is fast: the shapes are in-cache (4 KiB blocks), so a trial takes a
- * microsecond or two and the whole calibration about 2 ms on Zen 3 (median
+ * microsecond or two and the whole calibration about 2.4 ms on Zen 3 (median
  * of 20 process starts, `raidx tune --repeat 20`), where the Linux boot
  * benchmark spends hundreds.  A screening trial on one shape drops the
  * candidates more than twice as slow as the best (portable kernels next to
- * SIMD ones), and after the first round a candidate more than PRUNE_RATIO
- * behind on a shape is not timed there again.
+ * SIMD ones).
  *
  * Why it is stable: rounds are interleaved (A B C A B C ...) so drift on a
  * noisy machine hits every candidate alike; each candidate is judged by its
@@ -127,7 +126,6 @@ static pthread_once_t select_once = PTHREAD_ONCE_INIT;
  * while avx2x2 and avx2x4 still traded places on the recovery shapes.
  */
 #define TIE_MARGIN 0.05
-#define PRUNE_RATIO 1.5  /* slower than this after round 1: out */
 #define ROUNDS 7
 #define TRIAL_NS 2000.0  /* target length of one timed trial */
 #define BLOCK 4096       /* in-cache block length of the calibration */
@@ -339,8 +337,7 @@ static double trial(const struct raidx__impl *impl, const struct shape *s,
  * portable kernel is 3-10x behind an AVX2 one and, on 16 or 24 disks, a
  * single call of it takes longer than a whole trial of the others: timing
  * them on every shape took a third of the calibration.  The ratio is wide
- * because one shape stands for all widths here; the rounds below prune
- * per shape at PRUNE_RATIO.
+ * because one shape stands for all widths here.
  */
 #define SCREEN_RATIO 2.0
 
@@ -381,7 +378,6 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	double tr[ROUNDS][MAX_CAND][MAX_SHAPES]; /* each round's trial */
 	double rel[MAX_CAND][MAX_SHAPES];        /* paired, see below */
 	unsigned reps[MAX_CAND][MAX_SHAPES];
-	int alive[MAX_CAND][MAX_SHAPES];
 
 	for (unsigned i = 0; i < n && nc < MAX_CAND; i++) {
 		const struct raidx__impl *c = list[i];
@@ -404,7 +400,6 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	/* Warm-up (code, tables, buffers) and the repetition count per trial. */
 	for (unsigned c = 0; c < nc; c++) {
 		for (unsigned s = 0; s < ns; s++) {
-			alive[c][s] = 1;
 			run_once(cand[c], &shp[s], blk);
 			double one = trial(cand[c], &shp[s], blk, 1);
 			unsigned r = one > 0 ? (unsigned)(TRIAL_NS / one) : 64;
@@ -413,30 +408,26 @@ static void calibrate_op(enum raidx_op op, void **blk)
 		}
 	}
 
-	/* Interleaved rounds; a candidate more than PRUNE_RATIO behind on a
-	 * shape after the first round is not timed on that shape again (its
-	 * width's score is then PRUNE_RATIO or worse, it cannot win there). */
-	for (unsigned round = 0; round < ROUNDS; round++) {
+	/*
+	 * Interleaved rounds, every candidate on every shape in each.  Until
+	 * 2026-12-01 a candidate more than 1.5x behind on a shape after the
+	 * first round was not timed there again, to save time; but then one
+	 * disturbed trial of the true winner dropped it from that shape, and
+	 * with it from its width, for good.  Without that pruning, five sets
+	 * of 30 alternations of `raidx tune --repeat 20`, picks off their
+	 * pair's majority per 360: 1.27, 0.67, 2.47, 1.33 and 1.50 against
+	 * 2.77, 3.03, 2.80, 2.43 and 3.30 (means 1.45 and 2.87), for 2.4 ms
+	 * of calibration instead of 2.1.  Pruning after the second or third
+	 * round instead: 1.57 and 1.23 (against 0.67 and 3.03 in that set).
+	 */
+	for (unsigned round = 0; round < ROUNDS; round++)
 		for (unsigned s = 0; s < ns; s++)
 			for (unsigned c = 0; c < nc; c++) {
-				if (!alive[c][s])
-					continue;
 				double v = trial(cand[c], &shp[s], blk, reps[c][s]);
 				tr[round][c][s] = v;
 				if (v < t[c][s])
 					t[c][s] = v;
 			}
-		if (round == 0)
-			for (unsigned s = 0; s < ns; s++) {
-				double best = INFINITY;
-				for (unsigned c = 0; c < nc; c++)
-					if (t[c][s] < best)
-						best = t[c][s];
-				for (unsigned c = 0; c < nc; c++)
-					if (t[c][s] > PRUNE_RATIO * best)
-						alive[c][s] = 0;
-			}
-	}
 
 	/*
 	 * Each candidate's time relative to the fastest on a shape, paired:
@@ -445,27 +436,25 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	 * each candidate over all rounds would compare trials taken in
 	 * different states of the machine, and on a shared VM the speed of
 	 * everything moves by 1.5x with the sibling thread's load (raidx bench
-	 * does the same, "paired").  Candidates pruned after round 0 keep
-	 * their round-0 ratio (1.5 or worse).
+	 * does the same, "paired").
 	 */
 	for (unsigned s = 0; s < ns; s++)
 		for (unsigned c = 0; c < nc; c++) {
 			double q[ROUNDS];
-			unsigned nq = 0;
-			for (unsigned r = 0; r < (alive[c][s] ? ROUNDS : 1u); r++) {
+			for (unsigned r = 0; r < ROUNDS; r++) {
 				double m = INFINITY;
 				for (unsigned k = 0; k < nc; k++)
-					if ((r == 0 || alive[k][s]) && tr[r][k][s] < m)
+					if (tr[r][k][s] < m)
 						m = tr[r][k][s];
-				q[nq++] = tr[r][c][s] / m;
+				q[r] = tr[r][c][s] / m;
 			}
-			for (unsigned i = 1; i < nq; i++) /* insertion sort of ROUNDS */
+			for (unsigned i = 1; i < ROUNDS; i++) /* insertion sort */
 				for (unsigned j = i; j > 0 && q[j] < q[j - 1]; j--) {
 					double x = q[j];
 					q[j] = q[j - 1];
 					q[j - 1] = x;
 				}
-			rel[c][s] = nq % 2 ? q[nq / 2] : (q[nq / 2 - 1] + q[nq / 2]) / 2;
+			rel[c][s] = ROUNDS % 2 ? q[ROUNDS / 2] : (q[ROUNDS / 2 - 1] + q[ROUNDS / 2]) / 2;
 		}
 
 	/*
