@@ -18,7 +18,7 @@
  * compare) and size class.
  *
  * Why it is fast: the shapes are in-cache (4 KiB blocks), so a trial takes a
- * microsecond or two and the whole calibration about 2.4 ms on Zen 3 (median
+ * microsecond or two and the whole calibration about 2.5 ms on Zen 3 (median
  * of 20 process starts, `raidx tune --repeat 20`), where the Linux boot
  * benchmark spends hundreds.  A screening trial on one shape drops the
  * candidates more than twice as slow as the best (portable kernels next to
