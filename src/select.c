@@ -551,9 +551,10 @@ static int calibrate_all(void)
 	 * Bring the core to a steady state before the first trial: the widest
 	 * vector kernel the static order would use, for WARMUP_NS.  Without
 	 * it the first operation calibrated, xor_gen, and the next, xor_acc,
-	 * were the likeliest to flip, to sse2 on every width at once (a core
-	 * or a clock not yet up to speed for 256-bit work).  150 alternations
-	 * of `raidx tune --repeat 20`: sse2 picked for xor_gen/xor_acc 24
+	 * were the likeliest to flip, to sse2 on every width at once
+	 * (presumably a core or clock not yet up to speed for 256-bit work;
+	 * not shown).  150 alternations of `raidx tune --repeat 20`: sse2
+	 * picked for xor_gen/xor_acc 24
 	 * against 36 times in 3000 starts, picks off their pair's majority
 	 * 1.39 against 2.00 per 360; calibration 2.55 ms against 2.40.
 	 */
