@@ -801,6 +801,10 @@ RXK_INLINE unsigned rxk_xsyn_nw(unsigned start, unsigned stop)
 	return stop <= start + 1 ? stop - start + 1 : 0;
 }
 
+/* Every call of rxk_xsyn_mode below passes its mode and nw as literals, in
+ * branches that look alike: rxk_xsyn_mode is inlined, so each branch
+ * compiles to its own loop with the mode's code fixed.  One call with the
+ * mode in a variable would test it in every step of the loop. */
 RXK_INLINE void rxk_xsyn(unsigned disks, unsigned start, unsigned stop,
 			 size_t len, void **ptrs, unsigned U)
 {
