@@ -459,7 +459,7 @@ static void test_offsets(void)
 	struct st t;
 
 	for (unsigned off = 0; off < 64; off += t_quick ? 5 : 1)
-		for (int pl = PL_OFF; pl <= PL_MIX; pl++) {
+		for (int pl = PL_OFF; pl <= PL_SPREAD; pl++) {
 			st_setup(&t, s, 10, len, pl, off);
 			every_kind(&t);
 			st_free(&t);

@@ -3,8 +3,10 @@
  * implementation against the reference, called directly through
  * raidx__run_gen_syndrome() / raidx__run_xor_syndrome().
  *
- *   gen shapes    every disks 3..40, and 64, 128, 257; also data blocks
- *                 that alias each other (allowed: they are only read);
+ *   gen shapes    every disks 3..40, and 64, 128, 257, with the blocks
+ *                 starting in one L1 set (the crowded blocks' group
+ *                 passes) and spread over 16; also data blocks that alias
+ *                 each other (allowed: they are only read);
  *   windows       every (start, stop) for every disks 3..24, with the data
  *                 pointers outside the window NULL (the contract says they
  *                 are not read), and the read-modify-write round trip:
@@ -134,8 +136,12 @@ static void test_gen_shapes(void)
 	list[n++] = 257;
 	for (unsigned i = 0; i < n; i++) {
 		ts_use(s, list[i]);
-		ts_place(s, t_shape_len(&LG, &t_rng), (int)rng_below(&t_rng, PL_COUNT),
+		ts_place(s, t_shape_len(&LG, &t_rng), (int)rng_below(&t_rng, PL_SPREAD),
 			 rng_below(&t_rng, 64));
+		gen_case(s, list[i], 0);
+		/* and spread over the L1's sets: the one-pass loops where the
+		 * placements above take the crowded blocks' group passes */
+		ts_place(s, t_shape_len(&LG, &t_rng), PL_SPREAD, rng_below(&t_rng, 64));
 		gen_case(s, list[i], 0);
 	}
 	/* Data blocks only read: the same block may stand for several. */
@@ -145,8 +151,8 @@ static void test_gen_shapes(void)
 	ts_use(s, 257);
 	ts_place(s, t_shape_len(&LG, &t_rng), PL_START, 0);
 	gen_case(s, 257, 1);
-	t_log("gen_syndrome shapes: disks 3..40, 64, 128, 257, aliased data; "
-	      "%lu runs", runs - r0);
+	t_log("gen_syndrome shapes: disks 3..40, 64, 128, 257, each crowded in "
+	      "an L1 set and spread; aliased data; %lu runs", runs - r0);
 	ts_free(s);
 }
 
@@ -329,7 +335,7 @@ static void test_offsets(void)
 	unsigned long r0 = runs;
 
 	for (unsigned off = 0; off < 64; off += t_quick ? 5 : 1)
-		for (int pl = PL_OFF; pl <= PL_MIX; pl++) {
+		for (int pl = PL_OFF; pl <= PL_SPREAD; pl++) {
 			ts_place(s, len, pl, off);
 			both_ops(s, 10, 12);
 		}

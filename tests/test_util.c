@@ -310,8 +310,10 @@ struct tstripe *ts_new(unsigned n, size_t cap)
 	s->nuse = n;
 	s->cap = cap;
 	s->page = pg > 0 ? (size_t)pg : 4096;
-	/* Room for a 64-byte offset and the canaries on both sides. */
-	s->area = (cap + 2 * T_CANARY + 64 + s->page - 1) / s->page * s->page;
+	/* Room for a 64-byte offset, the spread and the canaries on both
+	 * sides. */
+	s->area = (cap + 2 * T_CANARY + 64 + PL_SPREAD_MAX + s->page - 1) /
+		  s->page * s->page;
 	s->maplen = (size_t)n * (s->area + s->page) + s->page;
 	s->map = mmap(NULL, s->maplen, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (s->map == MAP_FAILED) {
@@ -399,8 +401,12 @@ void ts_place(struct tstripe *s, size_t len, int place, unsigned off)
 		case PL_OFF:
 			s->blk[i] = b + T_CANARY + 32 + off % 64;
 			break;
-		default:
+		case PL_MIX:
 			s->blk[i] = b + T_CANARY + 32 + (off + 37u * i) % 64;
+			break;
+		default:
+			s->blk[i] = b + T_CANARY + 32 + (off + 37u * i) % 64 +
+				    64 * ((3u * i) % 16);
 			break;
 		}
 		size_t lo0, hi0, lo1, hi1;
@@ -459,7 +465,7 @@ void ts_fill(struct tstripe *s, unsigned i, struct rng *r)
 
 const char *pl_name(int place)
 {
-	static const char *const names[] = { "end", "start", "off", "mix" };
+	static const char *const names[] = { "end", "start", "off", "mix", "spread" };
 	return place >= 0 && place < PL_COUNT ? names[place] : "?";
 }
 

@@ -76,12 +76,18 @@ void *t_dup(const void *p, size_t n);
  *   PL_START  first byte right after the guard page before it
  *   PL_OFF    at offset `off` (0..63) from a 64-byte boundary
  *   PL_MIX    block i at offset (off + 37 i) % 64: mutually misaligned
+ *   PL_SPREAD as PL_MIX, and block i a further 64 * (3 i % 16) bytes in:
+ *             the blocks start in 16 different L1 sets.  Every other
+ *             placement starts all blocks in one set (or two), which the
+ *             x86 kernels handle in group passes (x86_kernels.h,
+ *             rxk_crowded); this one keeps them in their one-pass loops
  * and fills up to T_CANARY bytes on each side with a position-dependent
  * pattern that ts_check() verifies.  So an over-read or over-write at the
  * guarded end faults, and a stray write elsewhere near the block is caught.
  * Blocks can be made read-only so that a write to an input faults.
  */
-enum { PL_END, PL_START, PL_OFF, PL_MIX, PL_COUNT };
+enum { PL_END, PL_START, PL_OFF, PL_MIX, PL_SPREAD, PL_COUNT };
+#define PL_SPREAD_MAX (64 * 15)
 #define T_CANARY 96
 
 struct tstripe {

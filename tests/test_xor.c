@@ -191,7 +191,7 @@ static void test_offsets(void)
 	unsigned long r0 = runs;
 
 	for (unsigned off = 0; off < 64; off += t_quick ? 5 : 1)
-		for (int pl = PL_OFF; pl <= PL_MIX; pl++)
+		for (int pl = PL_OFF; pl <= PL_SPREAD; pl++)
 			for (int acc = 0; acc < 2; acc++) {
 				ts_place(s, len, pl, off);
 				one_case(acc, s, 5, 5, 5, NULL, 0, &t_rng);

@@ -55,16 +55,14 @@
  * non-temporal stores stall (4+2, 16+2 with malloc'd blocks; 2.0-3.2x with
  * page-aligned blocks).  The ALU bound is the same
  * for both, so on AVX2 the gain in compute-bound cases is at most about
- * n / (n - 1).  Both lose speed on page-aligned blocks (here 4+2: 75 -> 52
- * GB/s, 16+2: 46 -> 36; ISA-L falls further, to 13-23 GB/s).  Not
- * root-caused.  Every block's line at one offset then maps to the same L1
- * set, but the 8 ways of L1 are not the whole story: 4+2 (6 lines per
- * set) slows down too, and a gen_syndrome x4 that ran 16+2 as two passes
- * of 8 data blocks per 2 KiB chunk (partial P and Q kept in the outputs)
- * ran at the same speed as the one-pass kernel (page-aligned 16+2: 36.2
- * against 36.3 GB/s at 4 KiB, 33.1 against 31.7 at 64 KiB), so it is not
- * here.  (Zen's L1 way predictor, indexed by a hash of the virtual address,
- * is a suspect we could not confirm without performance counters.)
+ * n / (n - 1).  Both lose speed on page-aligned blocks (ISA-L far more, to
+ * 13-23 GB/s).  The evidence points at the L1's 8 ways: with every data block at one
+ * page offset, each offset's lines of all blocks share a set, and the loss
+ * grows with the blocks that do (x86_kernels.h, rxk_crowded, has the
+ * measurements).  gen_syndrome with more than 8 such data blocks works in
+ * passes over groups of at most 6 (6 lines, plus P and Q, fill the 8
+ * ways): 1.06-1.7x of the one-pass loop page-aligned from 10+2 up.  Up to
+ * 8+2 the one-pass loop stays (it ran level with the passes there).
  *
  * Pointers.  Stores through uint8_t pointers may alias anything, so a
  * compiler reloads ptrs[] after every store.  P, Q (and the rebuilt blocks)

@@ -156,15 +156,16 @@
 
 /*
  * [0, len) in chunks of RXK_GRP_CHUNK, each in passes over the nd data
- * blocks from the top down, in balanced groups of at most RXK_GRP_MAX (the
- * sizes are measured at rxk_gen_grouped).  PASS(hi, lo, first, last, c0,
- * c1) does blocks hi..lo of [c0, c1); first and last are constants at each
+ * blocks from the top down, in balanced groups of at most gmax (RXK_GRP_MAX
+ * beyond L2, RXK_CROWD_GROUP for crowded blocks; the sizes are measured at
+ * rxk_gen_grouped and rxk_crowded).  PASS(hi, lo, first, last, c0, c1) does
+ * blocks hi..lo of [c0, c1); first and last are constants at each
  * expansion, so every kind of pass is its own loop.
  */
 #define RXK_GROUP_LO(hi, gs) ((hi) + 1 > (gs) ? (hi) + 1 - (gs) : 0u)
-#define RXK_GROUPS(len, nd, PASS)                                              \
+#define RXK_GROUPS(len, nd, gmax, PASS)                                        \
 	do {                                                                   \
-		unsigned ng_ = ((nd) + RXK_GRP_MAX - 1) / RXK_GRP_MAX;         \
+		unsigned ng_ = ((nd) + (gmax) - 1) / (gmax);                   \
 		unsigned gs_ = ((nd) + ng_ - 1) / ng_;                         \
 		for (size_t c0_ = 0, c1_; c0_ < (len); c0_ = c1_) {            \
 			unsigned hi_ = (nd) - 1, lo_ = RXK_GROUP_LO(hi_, gs_); \
@@ -184,6 +185,78 @@
 			}                                                      \
 		}                                                              \
 	} while (0)
+
+/*
+ * Crowded blocks: many data blocks at the same offset in their pages.
+ * Then every block's line at a given offset falls in the same set of the
+ * L1 (64 sets of 8 ways on Zen 3: bits 6-11 of the address pick the set),
+ * and a one-pass loop that reads 16 blocks side by side asks one set to
+ * hold 16 lines, and the lines the hardware prefetches next, at once.
+ * That is how md's stripe cache has its blocks (one page each), and how
+ * large malloc()s come out (page-aligned plus a fixed header), so it is
+ * the common case, not a corner: `raidx bench --page-aligned` (2026-12-01,
+ * before this) had avx2x4 gen_syndrome at 0.56-0.76x of its speed on
+ * staggered blocks for 8+2 to 24+2 at 4 KiB, and 4+2 unchanged.
+ * What it is, measured with throwaway programs on this Zen 3:
+ *   - only the data blocks' offsets matter: 16+2 with the data blocks
+ *     aligned and P, Q staggered ran as slowly as all aligned (45 GB/s),
+ *     and the other way round as fast as all staggered (64);
+ *   - the loss grows with the blocks sharing a set: 16+2 with k data
+ *     blocks at each offset ran 67, 61, 56, 51, 45 GB/s for k = 1, 4, 8,
+ *     12, 16;
+ *   - reordering the loads (vectors of alternate blocks in rotated
+ *     order), software prefetch 256 or 512 bytes ahead, and 64-byte
+ *     steps did not help (0.80-1.0x of the plain loop);
+ *   - passes over groups of at most 6 data blocks (6 lines, plus P and Q,
+ *     fill the 8 ways), with P and Q carried between the passes in their
+ *     blocks as rxk_gen_grouped does beyond L2, did: page-aligned, one
+ *     process, interleaved, against the plain x4 loop: 4 KiB 12+2 1.2x,
+ *     16+2 1.2-1.3x, 24+2 1.17x, 8+2 1.0x, 7+2 0.94x; 16 KiB 1.36-1.55x
+ *     and 64 KiB 1.1-1.57x for 8+2 to 24+2.  Groups of 4 or 5 were
+ *     slower, 7 the same, 8 slower; 2 KiB chunks the same as 16 KiB.
+ *     On staggered blocks the passes cost (0.83-0.95x), so they are
+ *     taken only where the blocks crowd.
+ * In the library, against the one-pass loop kept as a temporary second
+ * kernel in the same binary, three runs of `raidx bench --op
+ * gen_syndrome --disks 6,10,12,14,18,26,34 --len 4k,16k,64k,256k --impl
+ * avx2x4,<one-pass>,isal --page-aligned` (2026-12-01), avx2x4 over the
+ * one-pass loop, lowest-highest of the three: at 4 KiB 10+2 1.06-1.09,
+ * 12+2 1.08-1.23, 16+2 0.98-1.22, 24+2 1.11-1.16, 32+2 1.01-1.13; at 16
+ * KiB-256 KiB 1.06-1.71 (most cells 1.15-1.45); 4+2 and 8+2, which run
+ * the same code either way, 0.82-1.10, the noise of those runs.  Beyond
+ * L2 the crowded wide stripes take groups of 6 instead of 12
+ * (RXK_GRP_MAX): 24+2 and 32+2 at 256 KiB 1.24-1.48.
+ * The threshold: with RXK_CROWD_MAX 6 instead of 8 (three runs, the same
+ * command on 9-11 disks), 7+2 ran 0.83-0.90x at 4 KiB and 8+2 0.90-0.94x
+ * (8+2 gained at 16 KiB, 1.09-1.43x, and was even from 64 KiB); 9+2,
+ * grouped either way, 0.99-1.02 at 4 KiB and 1.16-1.51 at 16-64 KiB.
+ * The recoveries were tried the same way (rxk_rec_grouped with groups of
+ * 6) and are not grouped: recov_datap 1.07-1.24x at 4 KiB from 12+2, but
+ * recov_2data 0.72-0.85x at 24+2 4 KiB and 0.83-0.94x at 10+2 to 16+2
+ * 256 KiB (its passes carry two partial syndromes and test for the lost
+ * blocks), in one run of `raidx bench --op recov_2data,recov_datap
+ * --disks 10,12,14,18,26 --len 4k,64k,256k --page-aligned`.
+ * rxk_crowded() counts the data blocks that start in the same L1 set (a
+ * dozen operations for 16 pointers, against about a microsecond of work
+ * for 16 x 4 KiB), and a call is grouped when more than RXK_CROWD_MAX do.
+ */
+#ifndef RXK_CROWD_MAX
+#define RXK_CROWD_MAX 8
+#endif
+#ifndef RXK_CROWD_GROUP
+#define RXK_CROWD_GROUP 6
+#endif
+RXK_INLINE int rxk_crowded(void *const *ptrs, unsigned n)
+{
+	uint8_t h[64] = { 0 };
+
+	if (n <= RXK_CROWD_MAX)
+		return 0;
+	for (unsigned i = 0; i < n; i++)
+		if (++h[((uintptr_t)ptrs[i] >> 6) & 63] > RXK_CROWD_MAX)
+			return 1;
+	return 0;
+}
 
 #ifndef RXK_STEP64_MIN_BYTES
 #define RXK_STEP64_MIN_BYTES ((size_t)512 << 10)
@@ -619,13 +692,13 @@ RXK_INLINE void rxk_gen_pass(void *const *ptrs, unsigned hi, unsigned lo,
 }
 
 RXK_INLINE void rxk_gen_grouped(unsigned disks, size_t len, void **ptrs,
-				unsigned U)
+				unsigned U, unsigned gmax)
 {
 	uint8_t *p = ptrs[disks - 2], *q = ptrs[disks - 1];
 
 #define RXK_GEN_PASS(hi, lo, first, last, c0, c1)                              \
 	rxk_gen_pass(ptrs, hi, lo, first, p, q, c0, c1, U)
-	RXK_GROUPS(len, disks - 2, RXK_GEN_PASS);
+	RXK_GROUPS(len, disks - 2, gmax, RXK_GEN_PASS);
 #undef RXK_GEN_PASS
 }
 
@@ -638,7 +711,13 @@ RXK_INLINE void rxk_gen(unsigned disks, size_t len, void **ptrs, unsigned U,
 
 	if (RXK_MANY_STREAMS(len, disks) ||
 	    (disks >= RXK_GEN_GRP_WIDE && len >= RXK_GEN_GRP_WIDE_LEN)) {
-		rxk_gen_grouped(disks, len, ptrs, RXK_PF_U(U));
+		rxk_gen_grouped(disks, len, ptrs, RXK_PF_U(U),
+				rxk_crowded(ptrs, disks - 2) ? RXK_CROWD_GROUP
+							     : RXK_GRP_MAX);
+		return;
+	}
+	if (rxk_crowded(ptrs, disks - 2)) {
+		rxk_gen_grouped(disks, len, ptrs, U, RXK_CROWD_GROUP);
 		return;
 	}
 
@@ -1125,12 +1204,12 @@ RXK_INLINE void rxk_rec_pass(void *const *ptrs, unsigned hi, unsigned lo,
 
 RXK_INLINE void rxk_rec_grouped(unsigned disks, size_t len, unsigned x,
 				unsigned y, void **ptrs, int kind,
-				uint8_t *const *io, unsigned U,
+				uint8_t *const *io, unsigned U, unsigned gmax,
 				const rxv_ctab *ta, const rxv_ctab *tb)
 {
 #define RXK_REC_PASS(hi, lo, first, last, c0, c1)                              \
 	rxk_rec_pass(ptrs, hi, lo, x, y, first, last, kind, io, c0, c1, U, ta, tb)
-	RXK_GROUPS(len, disks - 2, RXK_REC_PASS);
+	RXK_GROUPS(len, disks - 2, gmax, RXK_REC_PASS);
 #undef RXK_REC_PASS
 }
 
@@ -1145,7 +1224,8 @@ RXK_INLINE void rxk_r2(unsigned disks, size_t len, unsigned x, unsigned y,
 	raidx__recov_coef(x, y, &a, &b);
 	rxv_ctab ta = rxv_ctab_make(a), tb = rxv_ctab_make(b);
 	if (RXK_MANY_STREAMS(len, disks)) {
-		rxk_rec_grouped(disks, len, x, y, ptrs, 2, io, RXK_PF_U(U), &ta, &tb);
+		rxk_rec_grouped(disks, len, x, y, ptrs, 2, io, RXK_PF_U(U),
+				RXK_GRP_MAX, &ta, &tb);
 		return;
 	}
 	volatile rxv_ctab vt[2];
@@ -1199,7 +1279,8 @@ RXK_INLINE void rxk_rdp(unsigned disks, size_t len, unsigned x, void **ptrs,
 	unsigned s0 = 0;
 
 	if (RXK_MANY_STREAMS(len, disks)) {
-		rxk_rec_grouped(disks, len, x, x, ptrs, 1, io, RXK_PF_U(U), &t, &t);
+		rxk_rec_grouped(disks, len, x, x, ptrs, 1, io, RXK_PF_U(U),
+				RXK_GRP_MAX, &t, &t);
 		return;
 	}
 	switch (rxk_surv_nl(disks, x, x, &s0)) {
