@@ -429,6 +429,15 @@ RXK_INLINE void rxk_xor_few(uint8_t *dst, const uint8_t *const *in,
  * --disks 16,18,24,34 --len 1M,16M --impl avx2,avx2nt`: 16-18 sources
  * 0.60-0.92x (so selection's large class lost up to 40% there), 24-34
  * sources 0.97-1.03x.
+ * Crowded sources (more than RXK_CROWD_MAX in one L1 set, see rxk_crowded)
+ * are grouped at any length, in passes of RXK_CROWD_GROUP inputs.  Against
+ * the kernel before, kept as a temporary second kernel in one binary,
+ * three runs of `raidx bench --op xor_gen --disks 8,10,12,16,18,24 --len
+ * 4k,16k,64k,256k,1m --impl avx2,<before>,isal --page-aligned`
+ * (2026-12-01): 16-24 sources 1.33-1.42x at 4 KiB, 1.20-1.38x at 16 KiB,
+ * 1.12-1.26x at 64 KiB; 10-12 sources 0.91-1.10x at 4 KiB, 1.07-1.14x at
+ * 16 KiB, 1.00-1.12x at 64 KiB; from 256 KiB 0.95-1.12x (16 sources and
+ * more were grouped there already, in passes of 8).
  */
 #ifndef RXK_XOR_GRP_MIN
 #define RXK_XOR_GRP_MIN 16
@@ -445,7 +454,7 @@ RXK_INLINE int rxk_aliased(const uint8_t *dst, const uint8_t *const *rest,
 
 RXK_INLINE void rxk_xor_grouped(uint8_t *dst, const uint8_t *first,
 				const uint8_t *const *rest, unsigned n,
-				size_t len)
+				size_t len, unsigned gmax)
 {
 	for (size_t c0 = 0; c0 < len;) {
 		size_t c1 = len - c0 > RXK_GRP_CHUNK ? c0 + RXK_GRP_CHUNK : len;
@@ -454,7 +463,7 @@ RXK_INLINE void rxk_xor_grouped(uint8_t *dst, const uint8_t *first,
 
 		in[m++] = first + c0;
 		while (i < n) {
-			while (m < RXK_XOR_FIXED_MAX && i < n)
+			while (m < gmax && i < n)
 				in[m++] = rest[i++] + c0;
 			rxk_xor_few(dst + c0, in, m, c1 - c0, 0);
 			m = 0;
@@ -470,10 +479,13 @@ RXK_INLINE void rxk_xor_many(uint8_t *dst, const uint8_t *first,
 {
 	size_t off = 0;
 
-	if (len >= RXK_PF_MIN_LEN && n + 1 >= RXK_XOR_GRP_MIN &&
-	    !rxk_aliased(dst, rest, n)) {
-		rxk_xor_grouped(dst, first, rest, n, len);
-		return;
+	if (!rxk_aliased(dst, rest, n)) {
+		int crowded = rxk_crowded((void *const *)rest, n);
+		if (crowded || (len >= RXK_PF_MIN_LEN && n + 1 >= RXK_XOR_GRP_MIN)) {
+			rxk_xor_grouped(dst, first, rest, n, len,
+					crowded ? RXK_CROWD_GROUP : RXK_XOR_FIXED_MAX);
+			return;
+		}
 	}
 	for (; off + RXK_XOR_UNROLL * RXK_VB <= len; off += RXK_XOR_UNROLL * RXK_VB)
 		rxk_xor_block_many(dst, first, rest, n, off, RXK_XOR_UNROLL, nt);
