@@ -504,15 +504,32 @@ static void test_large(void)
 	static const unsigned pairs[][2] = { { 34, 35 }, { 23, 24 }, { 11, 12 },
 					     { 0, 11 }, { 0, 35 }, { 13, 14 },
 					     { 5, 30 }, { 0, 1 } };
+	/* Both placements: recov_datap on blocks crowded in one L1 set takes
+	 * groups of 6 ([35..30], ..., [5..0]; x86_kernels.h, rxk_crowded),
+	 * which the same pairs straddle. */
 	s = ts_new(38, plen);
-	st_setup(&t, s, 38, plen, (int)rng_below(&t_rng, PL_COUNT),
-		 rng_below(&t_rng, 64));
-	for (unsigned i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
-		do_2data(&t, pairs[i][0], pairs[i][1]);
-		do_datap(&t, pairs[i][0]);
-		do_datap(&t, pairs[i][1]);
+	for (int pl = PL_START; pl <= PL_SPREAD; pl += PL_SPREAD - PL_START) {
+		st_setup(&t, s, 38, plen, pl, rng_below(&t_rng, 64));
+		for (unsigned i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+			do_2data(&t, pairs[i][0], pairs[i][1]);
+			do_datap(&t, pairs[i][0]);
+			do_datap(&t, pairs[i][1]);
+		}
+		st_free(&t);
 	}
-	st_free(&t);
+	ts_free(s);
+
+	/* Crowded blocks from 16 KiB: recov_datap in group passes at any
+	 * width above 8 data blocks (12 data: [11..6], [5..0]); every lost
+	 * block, crowded and spread. */
+	size_t clen = ((size_t)16 << 10) + 4096 + 13;
+	s = ts_new(14, clen);
+	for (int pl = PL_START; pl <= PL_SPREAD; pl += PL_SPREAD - PL_START) {
+		st_setup(&t, s, 14, clen, pl, rng_below(&t_rng, 64));
+		for (unsigned x = 0; x < 12; x++)
+			do_datap(&t, x);
+		st_free(&t);
+	}
 	ts_free(s);
 
 	/* 10 disks whose blocks exceed 512 KiB together: the 64-byte step
@@ -525,9 +542,11 @@ static void test_large(void)
 	st_free(&t);
 	ts_free(s);
 	t_log("large: lengths %zu, %zu%s, disks 7, every kind of failure; "
-	      "24 and 38 disks at %zu bytes; 10 disks at %zu bytes; %lu runs",
+	      "24 and 38 disks at %zu bytes; 14 disks at %zu bytes (every "
+	      "data+P failure); 10 disks at %zu bytes; 38 and 14 disks crowded "
+	      "in one L1 set and spread; %lu runs",
 	      lens[0], lens[1], nl > 2 ? " and 3 random up to 1 MiB" : "",
-	      plen, slen, runs - r0);
+	      plen, clen, slen, runs - r0);
 }
 
 int main(int argc, char **argv)

@@ -231,11 +231,16 @@
  * (8+2 gained at 16 KiB, 1.09-1.43x, and was even from 64 KiB); 9+2,
  * grouped either way, 0.99-1.02 at 4 KiB and 1.16-1.51 at 16-64 KiB.
  * The recoveries were tried the same way (rxk_rec_grouped with groups of
- * 6) and are not grouped: recov_datap 1.07-1.24x at 4 KiB from 12+2, but
- * recov_2data 0.72-0.85x at 24+2 4 KiB and 0.83-0.94x at 10+2 to 16+2
- * 256 KiB (its passes carry two partial syndromes and test for the lost
- * blocks), in one run of `raidx bench --op recov_2data,recov_datap
- * --disks 10,12,14,18,26 --len 4k,64k,256k --page-aligned`.
+ * 6).  recov_2data is not grouped: 0.72-0.85x at 24+2 4 KiB and 0.83-0.94x
+ * at 10+2 to 16+2 256 KiB (its passes carry two partial syndromes and
+ * test for the lost blocks), in one run of `raidx bench --op
+ * recov_2data,recov_datap --disks 10,12,14,18,26 --len 4k,64k,256k
+ * --page-aligned`.  recov_datap is, from RXK_CROWD_RDP_MIN_LEN: three runs
+ * of `raidx bench --op recov_datap --disks 10,12,14,18,26 --len
+ * 4k,16k,64k,256k --impl avx2x4,<one-pass> --page-aligned`, median of the
+ * nine cells (three lost blocks) per disk count: 16 KiB 1.04-1.20x, 64
+ * KiB 1.13-1.21x, 256 KiB 1.01-1.22x for 10+2 to 24+2, but 4 KiB
+ * 0.96-1.09x (16+2 0.96, 12+2 0.97), where the one-pass loop stays.
  * rxk_crowded() counts the data blocks that start in the same L1 set (a
  * dozen operations for 16 pointers, against about a microsecond of work
  * for 16 x 4 KiB), and a call is grouped when more than RXK_CROWD_MAX do.
@@ -245,6 +250,9 @@
 #endif
 #ifndef RXK_CROWD_GROUP
 #define RXK_CROWD_GROUP 6
+#endif
+#ifndef RXK_CROWD_RDP_MIN_LEN
+#define RXK_CROWD_RDP_MIN_LEN ((size_t)16 << 10)
 #endif
 RXK_INLINE int rxk_crowded(void *const *ptrs, unsigned n)
 {
@@ -1292,7 +1300,14 @@ RXK_INLINE void rxk_rdp(unsigned disks, size_t len, unsigned x, void **ptrs,
 
 	if (RXK_MANY_STREAMS(len, disks)) {
 		rxk_rec_grouped(disks, len, x, x, ptrs, 1, io, RXK_PF_U(U),
-				RXK_GRP_MAX, &t, &t);
+				rxk_crowded(ptrs, disks - 2) ? RXK_CROWD_GROUP
+							     : RXK_GRP_MAX,
+				&t, &t);
+		return;
+	}
+	if (len >= RXK_CROWD_RDP_MIN_LEN && rxk_crowded(ptrs, disks - 2)) {
+		rxk_rec_grouped(disks, len, x, x, ptrs, 1, io, U, RXK_CROWD_GROUP,
+				&t, &t);
 		return;
 	}
 	switch (rxk_surv_nl(disks, x, x, &s0)) {
