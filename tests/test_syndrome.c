@@ -7,6 +7,8 @@
  *                 starting in one L1 set (the crowded blocks' group
  *                 passes) and spread over 16; also data blocks that alias
  *                 each other (allowed: they are only read);
+ *   crowded       windows of 9-21 blocks in 24 disks on 64 KiB blocks and
+ *                 more, crowded in one L1 set and spread;
  *   windows       every (start, stop) for every disks 3..24, with the data
  *                 pointers outside the window NULL (the contract says they
  *                 are not read), and the read-modify-write round trip:
@@ -297,6 +299,36 @@ static void test_windows(void)
 	ts_free(s);
 }
 
+/*
+ * Crowded windows: from 64 KiB, a window of more than 10 blocks crowded in
+ * one L1 set is done by rxk_xsyn_crowded, in chunks of 2 KiB (a short one
+ * last) and passes over groups of at most 6 blocks that carry Q's partial
+ * value between them; every kind of multiply by g^start (none, one and two
+ * doublings, more), windows of 12 to 21 blocks, and 9 (not grouped).
+ */
+static void test_crowded_windows(void)
+{
+	static const unsigned win[][2] = { { 0, 20 }, { 1, 12 }, { 2, 14 },
+					   { 3, 21 }, { 7, 19 }, { 0, 8 },
+					   { 13, 21 } };
+	size_t lens[2] = { ((size_t)64 << 10) + 1013, ((size_t)64 << 10) + 2 * 2048 + 77 };
+	struct tstripe *s = ts_new(24 + 22, lens[1]);
+	unsigned long r0 = runs;
+
+	for (unsigned l = 0; l < 2; l++)
+		for (unsigned i = 0; i < sizeof(win) / sizeof(win[0]); i++)
+			for (int pl = PL_START; pl <= PL_SPREAD; pl += PL_SPREAD - PL_START) {
+				unsigned start = win[i][0], stop = win[i][1];
+				ts_use(s, 24 + stop - start + 1);
+				ts_place(s, lens[l], pl, rng_below(&t_rng, 64));
+				window_case(s, 24, start, stop, 1);
+			}
+	t_log("crowded windows: 24 disks, 7 windows of 9 to 21 blocks, "
+	      "lengths %zu and %zu, crowded in one L1 set and spread; %lu runs",
+	      lens[0], lens[1], runs - r0);
+	ts_free(s);
+}
+
 /* ---- lengths, offsets, large ------------------------------------------ */
 
 static void both_ops(struct tstripe *s, unsigned gdisks, unsigned xdisks)
@@ -427,6 +459,7 @@ int main(int argc, char **argv)
 
 	test_gen_shapes();
 	test_windows();
+	test_crowded_windows();
 	test_lengths();
 	test_offsets();
 	test_large();

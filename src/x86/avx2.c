@@ -63,8 +63,9 @@
  * passes over groups of at most 6 (6 lines, plus P and Q, fill the 8
  * ways): 1.06-1.7x of the one-pass loop page-aligned from 10+2 up.  Up to
  * 8+2 the one-pass loop stays (it ran level with the passes there).
- * xor_gen with more than 8 crowded sources, and recov_datap from 16 KiB,
- * do the same; recov_2data and xor_syndrome do not.
+ * xor_gen with more than 8 crowded sources, recov_datap from 16 KiB and
+ * xor_syndrome windows of more than 10 blocks from 64 KiB do the same;
+ * recov_2data does not.
  *
  * Pointers.  Stores through uint8_t pointers may alias anything, so a
  * compiler reloads ptrs[] after every store.  P, Q (and the rebuilt blocks)

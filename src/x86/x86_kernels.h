@@ -155,7 +155,8 @@
 #endif
 
 /*
- * [0, len) in chunks of RXK_GRP_CHUNK, each in passes over the nd data
+ * [0, len) in chunks (RXK_GRP_CHUNK but for xor_syndrome's, which carries
+ * a partial Q in a stack buffer of RXK_XSYN_CHUNK), each in passes over the nd data
  * blocks from the top down, in balanced groups of at most gmax (RXK_GRP_MAX
  * beyond L2, RXK_CROWD_GROUP for crowded blocks; the sizes are measured at
  * rxk_gen_grouped and rxk_crowded).  PASS(hi, lo, first, last, c0, c1) does
@@ -163,14 +164,13 @@
  * expansion, so every kind of pass is its own loop.
  */
 #define RXK_GROUP_LO(hi, gs) ((hi) + 1 > (gs) ? (hi) + 1 - (gs) : 0u)
-#define RXK_GROUPS(len, nd, gmax, PASS)                                        \
+#define RXK_GROUPS(len, nd, gmax, chunk, PASS)                                 \
 	do {                                                                   \
 		unsigned ng_ = ((nd) + (gmax) - 1) / (gmax);                   \
 		unsigned gs_ = ((nd) + ng_ - 1) / ng_;                         \
 		for (size_t c0_ = 0, c1_; c0_ < (len); c0_ = c1_) {            \
 			unsigned hi_ = (nd) - 1, lo_ = RXK_GROUP_LO(hi_, gs_); \
-			c1_ = (len) - c0_ > RXK_GRP_CHUNK ? c0_ + RXK_GRP_CHUNK \
-							  : (len);     \
+			c1_ = (len) - c0_ > (chunk) ? c0_ + (chunk) : (len);   \
 			if (lo_ == 0)                                          \
 				PASS(hi_, lo_, 1, 1, c0_, c1_);                \
 			else                                                   \
@@ -254,16 +254,22 @@
 #ifndef RXK_CROWD_RDP_MIN_LEN
 #define RXK_CROWD_RDP_MIN_LEN ((size_t)16 << 10)
 #endif
-RXK_INLINE int rxk_crowded(void *const *ptrs, unsigned n)
+/* More than `max` of the n blocks start in one L1 set. */
+RXK_INLINE int rxk_crowded_over(void *const *ptrs, unsigned n, unsigned max)
 {
 	uint8_t h[64] = { 0 };
 
-	if (n <= RXK_CROWD_MAX)
+	if (n <= max)
 		return 0;
 	for (unsigned i = 0; i < n; i++)
-		if (++h[((uintptr_t)ptrs[i] >> 6) & 63] > RXK_CROWD_MAX)
+		if (++h[((uintptr_t)ptrs[i] >> 6) & 63] > max)
 			return 1;
 	return 0;
+}
+
+RXK_INLINE int rxk_crowded(void *const *ptrs, unsigned n)
+{
+	return rxk_crowded_over(ptrs, n, RXK_CROWD_MAX);
 }
 
 #ifndef RXK_STEP64_MIN_BYTES
@@ -718,7 +724,7 @@ RXK_INLINE void rxk_gen_grouped(unsigned disks, size_t len, void **ptrs,
 
 #define RXK_GEN_PASS(hi, lo, first, last, c0, c1)                              \
 	rxk_gen_pass(ptrs, hi, lo, first, p, q, c0, c1, U)
-	RXK_GROUPS(len, disks - 2, gmax, RXK_GEN_PASS);
+	RXK_GROUPS(len, disks - 2, gmax, RXK_GRP_CHUNK, RXK_GEN_PASS);
 #undef RXK_GEN_PASS
 }
 
@@ -893,6 +899,107 @@ RXK_INLINE void rxk_xsyn_mode(unsigned disks, unsigned start, unsigned stop,
 #undef RXK_XSYN_BLOCK
 }
 
+/*
+ * A window of more than RXK_CROWD_MAX blocks crowded in one L1 set
+ * (rxk_crowded): chunks of RXK_XSYN_CHUNK bytes, each in passes over
+ * groups of at most RXK_CROWD_GROUP window blocks from the top down, as
+ * rxk_gen_grouped does.  P takes each group's sum in place (load, add the
+ * group, store: its old contents are part of the result anyway).  Q cannot
+ * carry the partial Horner value, since the window's term is multiplied by
+ * g^start before it is added to Q's old contents, so that value waits in a
+ * stack buffer of one chunk between the passes; the last pass multiplies it
+ * and adds it into Q.  The multiply's mode is a run-time value here: it is
+ * applied once per vector of the last pass only.
+ * Where it pays is narrower than for gen_syndrome.  Against the one-pass
+ * loop kept as a temporary second kernel in one binary, three runs each of
+ * `raidx bench --op xor_syndrome --disks 14,18,26 --len 4k,16k,64k,256k
+ * --impl avx2x4,<one-pass>,avx2x2,<its one-pass> --page-aligned` with
+ * every window of more than 8 blocks grouped (2026-12-01), avx2x4 medians:
+ * 4 KiB 0.84-1.16 (windows of 9-10 blocks 0.84-0.88, 13 blocks 0.92),
+ * 16 KiB 0.92-1.15, 64 KiB 0.94-1.12, 256 KiB 0.95-1.40.  So only from
+ * RXK_CROWD_XSYN_MIN_LEN and for more than RXK_CROWD_XSYN_MAX crowded
+ * blocks; then, three runs of `--disks 14,18,26,34 --len 64k,256k,1m
+ * --impl avx2x4,<one-pass>`, lowest-highest per window of 11 or more
+ * blocks: 64 KiB 1.03-1.28, 256 KiB 1.00-1.47, 1 MiB 0.82-1.49 (26
+ * disks [0,12] 0.82-0.97, 18 disks [3,15] 0.90-1.06, the rest 1.05 up).
+ * Beyond L2 (every such call here: 64 KiB times 14 blocks) the passes
+ * step 64 bytes, as RXK_LOOP does.
+ */
+#ifndef RXK_XSYN_CHUNK
+#define RXK_XSYN_CHUNK 2048
+#endif
+#ifndef RXK_CROWD_XSYN_MAX
+#define RXK_CROWD_XSYN_MAX 10
+#endif
+#ifndef RXK_CROWD_XSYN_MIN_LEN
+#define RXK_CROWD_XSYN_MIN_LEN ((size_t)64 << 10)
+#endif
+RXK_INLINE void rxk_xsyn_pass_block(uint8_t *p, uint8_t *q, uint8_t *qs,
+				    void *const *ptrs, unsigned hi,
+				    unsigned lo, int first, int last,
+				    size_t off, size_t soff, unsigned U,
+				    const struct rxk_lower *lw, int mode)
+{
+	rxv P[RXK_MAXU], Q[RXK_MAXU];
+
+	if (first) {
+		rxk_horner(P, Q, ptrs, hi, lo, off, U, 0);
+		for (unsigned k = 0; k < U; k++)
+			P[k] = rxv_xor(P[k], rxv_load(RXK_AT(p, off, k)));
+	} else {
+		for (unsigned k = 0; k < U; k++) {
+			P[k] = rxv_load(RXK_AT(p, off, k));
+			Q[k] = rxv_load(RXK_AT(qs, soff, k));
+		}
+		for (unsigned z = hi + 1; z-- > lo;)
+			RXK_PQ_STEP(P, Q, ptrs[z], off, U, 0);
+	}
+	for (unsigned k = 0; k < U; k++)
+		rxv_store(RXK_ATW(p, off, k), P[k]);
+	if (!last) {
+		for (unsigned k = 0; k < U; k++)
+			rxv_store(RXK_ATW(qs, soff, k), Q[k]);
+		return;
+	}
+	for (unsigned k = 0; k < U; k++) {
+		if (mode != RXK_LOW_NONE)
+			Q[k] = rxk_mul_lower(Q[k], lw, mode);
+		Q[k] = rxv_xor(Q[k], rxv_load(RXK_AT(q, off, k)));
+		rxv_store(RXK_ATW(q, off, k), Q[k]);
+	}
+}
+
+RXK_INLINE void rxk_xsyn_pass(uint8_t *p, uint8_t *q, uint8_t *qs,
+			      void *const *ptrs, unsigned hi, unsigned lo,
+			      int first, int last, size_t c0, size_t c1,
+			      unsigned U, const struct rxk_lower *lw, int mode)
+{
+	size_t o = c0;
+
+	for (; o + U * RXK_VB <= c1; o += U * RXK_VB)
+		rxk_xsyn_pass_block(p, q, qs, ptrs, hi, lo, first, last, o,
+				    o - c0, U, lw, mode);
+	for (; o < c1; o += RXK_VB)
+		rxk_xsyn_pass_block(p, q, qs, ptrs, hi, lo, first, last, o,
+				    o - c0, 1, lw, mode);
+}
+
+RXK_INLINE void rxk_xsyn_crowded(unsigned disks, unsigned start,
+				 unsigned stop, size_t len, void **ptrs,
+				 unsigned U, const struct rxk_lower *lw,
+				 int mode)
+{
+	uint8_t *p = ptrs[disks - 2], *q = ptrs[disks - 1];
+	uint8_t qs[RXK_XSYN_CHUNK];
+	void *const *w = ptrs + start; /* the window's blocks from 0 */
+
+#define RXK_XSYN_PASS(hi, lo, first, last, c0, c1)                             \
+	rxk_xsyn_pass(p, q, qs, w, hi, lo, first, last, c0, c1, U, lw, mode)
+	RXK_GROUPS(len, stop - start + 1, RXK_CROWD_GROUP, RXK_XSYN_CHUNK,
+		   RXK_XSYN_PASS);
+#undef RXK_XSYN_PASS
+}
+
 /* Windows of one or two blocks have their own loops in rxk_xsyn: the
  * width, or 0 for the general loop. */
 RXK_INLINE unsigned rxk_xsyn_nw(unsigned start, unsigned stop)
@@ -911,6 +1018,28 @@ RXK_INLINE void rxk_xsyn(unsigned disks, unsigned start, unsigned stop,
 
 	lw.steps = start;
 	lw.c = raidx__gf_pow2(start);
+	if (len >= RXK_CROWD_XSYN_MIN_LEN &&
+	    rxk_crowded_over(ptrs + start, stop - start + 1, RXK_CROWD_XSYN_MAX)) {
+		int mode = !start ? RXK_LOW_NONE
+			 : start == 1 ? RXK_LOW_STEP1
+			 : start == 2 ? RXK_LOW_STEP2
+			 : RXK_LOW_STEPS;
+#ifdef RXV_HAVE_MULC
+		/* made whatever the mode: the compiler cannot see that only
+		 * RXK_LOW_MULC reads it, and a call this wide can afford it */
+		lw.t = rxv_ctab_make(lw.c);
+		if (start > RXK_XSYN_MUL2_MAX)
+			mode = RXK_LOW_MULC;
+#else
+		if (start > 9)
+			mode = RXK_LOW_MULC;
+#endif
+		rxk_xsyn_crowded(disks, start, stop, len, ptrs,
+				 (len * (stop - start + 3) >= RXK_STEP64_MIN_BYTES)
+					 ? RXK_PF_U(U) : U,
+				 &lw, mode);
+		return;
+	}
 	if (!start) {
 		rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_NONE, 0);
 		return;
@@ -1229,7 +1358,7 @@ RXK_INLINE void rxk_rec_grouped(unsigned disks, size_t len, unsigned x,
 {
 #define RXK_REC_PASS(hi, lo, first, last, c0, c1)                              \
 	rxk_rec_pass(ptrs, hi, lo, x, y, first, last, kind, io, c0, c1, U, ta, tb)
-	RXK_GROUPS(len, disks - 2, gmax, RXK_REC_PASS);
+	RXK_GROUPS(len, disks - 2, gmax, RXK_GRP_CHUNK, RXK_REC_PASS);
 #undef RXK_REC_PASS
 }
 
