@@ -613,6 +613,21 @@ RXK_INLINE void rxk_horner(rxv *P, rxv *Q, void *const *ptrs, unsigned hi,
 	}
 }
 
+/* A later pass of a grouped kernel: the chain so far from p and q (at
+ * their offsets po and qo), continued over data blocks hi down to lo. */
+RXK_INLINE void rxk_horner_cont(rxv *P, rxv *Q, void *const *ptrs,
+				unsigned hi, unsigned lo, const uint8_t *p,
+				size_t po, const uint8_t *q, size_t qo,
+				size_t off, unsigned U)
+{
+	for (unsigned k = 0; k < U; k++) {
+		P[k] = rxv_load(RXK_AT(p, po, k));
+		Q[k] = rxv_load(RXK_AT(q, qo, k));
+	}
+	for (unsigned z = hi + 1; z-- > lo;)
+		RXK_PQ_STEP(P, Q, ptrs[z], off, U, 0);
+}
+
 #endif
 
 #ifdef RXK_WANT_PQ
@@ -689,16 +704,10 @@ RXK_INLINE void rxk_gen_pass_block(void *const *ptrs, unsigned hi,
 {
 	rxv P[RXK_MAXU], Q[RXK_MAXU];
 
-	if (first) {
+	if (first)
 		rxk_horner(P, Q, ptrs, hi, lo, off, U, 0);
-	} else {
-		for (unsigned k = 0; k < U; k++) {
-			P[k] = rxv_load(RXK_AT(p, off, k));
-			Q[k] = rxv_load(RXK_AT(q, off, k));
-		}
-		for (unsigned z = hi + 1; z-- > lo;)
-			RXK_PQ_STEP(P, Q, ptrs[z], off, U, 0);
-	}
+	else
+		rxk_horner_cont(P, Q, ptrs, hi, lo, p, off, q, off, off, U);
 	for (unsigned k = 0; k < U; k++) {
 		rxk_put(RXK_ATW(p, off, k), P[k], 0);
 		rxk_put(RXK_ATW(q, off, k), Q[k], 0);
@@ -947,12 +956,7 @@ RXK_INLINE void rxk_xsyn_pass_block(uint8_t *p, uint8_t *q, uint8_t *qs,
 		for (unsigned k = 0; k < U; k++)
 			P[k] = rxv_xor(P[k], rxv_load(RXK_AT(p, off, k)));
 	} else {
-		for (unsigned k = 0; k < U; k++) {
-			P[k] = rxv_load(RXK_AT(p, off, k));
-			Q[k] = rxv_load(RXK_AT(qs, soff, k));
-		}
-		for (unsigned z = hi + 1; z-- > lo;)
-			RXK_PQ_STEP(P, Q, ptrs[z], off, U, 0);
+		rxk_horner_cont(P, Q, ptrs, hi, lo, p, off, qs, soff, off, U);
 	}
 	for (unsigned k = 0; k < U; k++)
 		rxv_store(RXK_ATW(p, off, k), P[k]);
