@@ -195,8 +195,9 @@
  * That is how md's stripe cache has its blocks (one page each), and how
  * large malloc()s come out (page-aligned plus a fixed header), so it is
  * the common case, not a corner: `raidx bench --page-aligned` (2026-12-01,
- * before this) had avx2x4 gen_syndrome at 0.56-0.76x of its speed on
- * staggered blocks for 8+2 to 24+2 at 4 KiB, and 4+2 unchanged.
+ * before this, two runs, each against a run without) had avx2x4
+ * gen_syndrome at 0.56-0.85x of its speed on staggered blocks for 8+2 to
+ * 24+2 at 4 KiB, and 4+2 at 0.87-1.01x.
  * What it is, measured with throwaway programs on this Zen 3:
  *   - only the data blocks' offsets matter: 16+2 with the data blocks
  *     aligned and P, Q staggered ran as slowly as all aligned (45 GB/s),
