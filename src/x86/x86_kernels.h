@@ -910,8 +910,9 @@ RXK_INLINE void rxk_xsyn_mode(unsigned disks, unsigned start, unsigned stop,
 }
 
 /*
- * A window of more than RXK_CROWD_MAX blocks crowded in one L1 set
- * (rxk_crowded): chunks of RXK_XSYN_CHUNK bytes, each in passes over
+ * A window of more than RXK_CROWD_XSYN_MAX blocks crowded in one L1 set
+ * (rxk_crowded_over), on blocks of RXK_CROWD_XSYN_MIN_LEN or more (why
+ * those limits: below): chunks of RXK_XSYN_CHUNK bytes, each in passes over
  * groups of at most RXK_CROWD_GROUP window blocks from the top down, as
  * rxk_gen_grouped does.  P takes each group's sum in place (load, add the
  * group, store: its old contents are part of the result anyway).  Q cannot
