@@ -131,48 +131,55 @@ def memory_bound(cells, chosen):
     return rows
 
 
-def selection(cells, chosen):
-    rows = []
+def first_pass(cells, chosen):
+    """key -> (fastest raidx kernel, chosen/fastest) from each row's best."""
+    out = {}
     for key, impls in sorted(cells.items()):
         if key not in chosen:
             continue
         ours = {k: v for k, v in impls.items()
                 if k not in ("isal", "ref") and not k.startswith(("mem", "linux"))}
         best = max(ours, key=ours.get)
-        rows.append((label(key) + f" (fastest {best})", chosen[key],
-                     ours[chosen[key]] / ours[best], 0.95))
-    return rows
+        out[key] = (best, ours[chosen[key]] / ours[best])
+    return out
 
 
-def selection_paired(paired, chosen):
-    """chosen/fastest from the within-round ratios: 1 / the largest speed
-    of any raidx kernel relative to the chosen one."""
-    rows = []
+def paired_pass(paired, chosen):
+    """key -> (fastest, chosen/fastest) from the within-round ratios: 1 /
+    the largest speed of any raidx kernel relative to the chosen one."""
+    out = {}
     for key, rel in sorted(paired.items()):
         if key not in chosen or not rel:
             continue
         best = max(rel, key=rel.get)
-        rows.append((label(key) + f" (fastest {best})", chosen[key],
-                     1 / rel[best], 0.95))
-    return rows
+        out[key] = (best, 1 / rel[best])
+    return out
+
+
+def selection(cells, chosen):
+    return [(label(key) + f" (fastest {best})", chosen[key], ratio, 0.95)
+            for key, (best, ratio) in first_pass(cells, chosen).items()]
+
+
+def selection_paired(paired, chosen):
+    return [(label(key) + f" (fastest {best})", chosen[key], ratio, 0.95)
+            for key, (best, ratio) in paired_pass(paired, chosen).items()]
 
 
 def selection_rechecked(cells, chosen, paired, recheck):
     """The bench's recheck where it ran one; elsewhere no raidx kernel
     looked faster by best sample or paired, so the lower of
     those two first-pass ratios stands."""
-    first = {r[0]: r for r in selection(cells, chosen)}
-    pair = {r[0].split(" (fastest")[0]: r for r in selection_paired(paired, chosen)}
+    pair = paired_pass(paired, chosen)
     rows = []
-    for name, impl, ratio, goal in first.values():
-        key_label = name.split(" (fastest")[0]
-        key = next(k for k in chosen if label(k) == key_label)
+    for key, (best, ratio) in first_pass(cells, chosen).items():
         if key in recheck:
             vs, q = recheck[key]
-            rows.append((key_label + f" (rechecked against {vs})", impl, q, goal))
+            rows.append((label(key) + f" (rechecked against {vs})", chosen[key], q, 0.95))
         else:
-            p = pair.get(key_label)
-            rows.append((name, impl, min(ratio, p[2]) if p else ratio, goal))
+            p = pair.get(key)
+            rows.append((label(key) + f" (fastest {best})", chosen[key],
+                         min(ratio, p[1]) if p else ratio, 0.95))
     return rows
 
 

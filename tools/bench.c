@@ -1258,15 +1258,28 @@ static double take_sample(struct runner *r, struct cell *c, unsigned char *lost)
 	return t / r->iters;
 }
 
+/* Sorts v. */
+static double median_of(double *v, unsigned n)
+{
+	qsort(v, n, sizeof(double), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static double best_sample(const struct runner *r)
+{
+	double b = INFINITY;
+	for (unsigned k = 0; k < r->nsamples; k++)
+		b = fmin(b, r->samples[k]);
+	return b;
+}
+
 /* Has every row two samples within 2% of its best? */
 static int all_confirmed(struct runner *const *act, unsigned na)
 {
 	for (unsigned i = 0; i < na; i++) {
 		const struct runner *r = act[i];
-		double best = INFINITY;
+		double best = best_sample(r);
 		unsigned close = 0;
-		for (unsigned k = 0; k < r->nsamples; k++)
-			best = fmin(best, r->samples[k]);
 		for (unsigned k = 0; k < r->nsamples; k++)
 			close += r->samples[k] <= best * 1.02;
 		if (close < 2)
@@ -1439,22 +1452,7 @@ static double paired_ratio(const struct runner *r, const struct runner *c)
 		return 0;
 	for (unsigned k = 0; k < n; k++)
 		q[k] = c->samples[k] / r->samples[k];
-	qsort(q, n, sizeof(double), cmp_double);
-	return n % 2 ? q[n / 2] : (q[n / 2 - 1] + q[n / 2]) / 2;
-}
-
-static double median_of(double *v, unsigned n)
-{
-	qsort(v, n, sizeof(double), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-static double best_sample(const struct runner *r)
-{
-	double b = INFINITY;
-	for (unsigned k = 0; k < r->nsamples; k++)
-		b = fmin(b, r->samples[k]);
-	return b;
+	return median_of(q, n);
 }
 
 /*
@@ -1515,10 +1513,8 @@ static void recheck_cell(struct cell *c, struct runner *rs, unsigned nr)
 			double tb = take_sample(b, c, &lost);
 			q[k] = a == ch ? tb / ta : ta / tb;
 		}
-		double lo = q[0], hi = q[0];
-		for (unsigned k = 1; k < n; k++)
-			lo = fmin(lo, q[k]), hi = fmax(hi, q[k]);
-		double m = median_of(q, n);
+		double m = median_of(q, n); /* sorts q */
+		double lo = q[0], hi = q[n - 1];
 		if (!ch->rc.pairs || m < ch->rc.ratio) {
 			snprintf(ch->rc.vs, sizeof(ch->rc.vs), "%s", r->name);
 			ch->rc.first = first[i];
@@ -1560,9 +1556,8 @@ static int store_results(const struct runner *rs, unsigned nr, const struct benc
 			/* The best of all samples; the median of those that
 			 * kept the CPU, when there are any. */
 			unsigned n = 0;
-			res.best = INFINITY;
+			res.best = best_sample(r);
 			for (unsigned k = 0; k < r->nsamples; k++) {
-				res.best = fmin(res.best, r->samples[k]);
 				res.lost_cpu += r->lost_cpu[k];
 				if (!r->lost_cpu[k])
 					s[n++] = r->samples[k];
@@ -1570,8 +1565,7 @@ static int store_results(const struct runner *rs, unsigned nr, const struct benc
 			if (!n) /* all preempted: their CPU times, then */
 				for (unsigned k = 0; k < r->nsamples; k++)
 					s[n++] = r->samples[k];
-			qsort(s, n, sizeof(double), cmp_double);
-			res.median = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+			res.median = median_of(s, n);
 			res.samples = r->nsamples;
 			if (ch && r->kind == RK_IMPL)
 				res.paired = paired_ratio(r, ch);
