@@ -332,6 +332,17 @@ static double trial(const struct raidx__impl *impl, const struct shape *s,
 	return (now_ns() - t0) / reps;
 }
 
+/* Calls per trial for TRIAL_NS: one call timed, after an untimed one
+ * that brings code and data in. */
+static unsigned trial_reps(const struct raidx__impl *impl, const struct shape *s,
+			   void **blk)
+{
+	run_once(impl, s, blk);
+	double one = trial(impl, s, blk, 1);
+	unsigned r = one > 0 ? (unsigned)(TRIAL_NS / one) : 64;
+	return r < 1 ? 1 : r > 64 ? 64 : r;
+}
+
 #define MAX_CAND 16
 
 /*
@@ -357,17 +368,54 @@ static unsigned screen(enum raidx_op op, const struct raidx__impl **cand,
 	if (!s || nc <= 2)
 		return nc;
 	for (unsigned c = 0; c < nc; c++) {
-		run_once(cand[c], s, blk);
-		double one = trial(cand[c], s, blk, 1);
-		unsigned r = one > 0 ? (unsigned)(TRIAL_NS / one) : 64;
-		t[c] = trial(cand[c], s, blk, r < 1 ? 1 : r > 64 ? 64 : r);
+		t[c] = trial(cand[c], s, blk, trial_reps(cand[c], s, blk));
 		if (t[c] < best)
 			best = t[c];
 	}
-	for (unsigned c = 0; c < nc; c++)
+	/*
+	 * A second trial before dropping a candidate: one trial taken while
+	 * the sibling hardware thread or an interrupt stole the core can run
+	 * 2x slow.  With one trial, 300 process starts dropped a kernel that
+	 * was the pick of every other start three times (xor_gen's avx2,
+	 * recov_2data's avx2x4, recov_datap's avx2x2), and with it any
+	 * chance of picking it.  The candidates that get the second trial are
+	 * mostly the portable ones, a call or two each.
+	 */
+	for (unsigned c = 0; c < nc; c++) {
+		if (t[c] > SCREEN_RATIO * best) {
+			double again = trial(cand[c], s, blk, trial_reps(cand[c], s, blk));
+			if (again < t[c])
+				t[c] = again;
+		}
 		if (t[c] <= SCREEN_RATIO * best)
 			cand[kept++] = cand[c];
+	}
 	return kept;
+}
+
+#define PRUNE_AFTER 3
+#define PRUNE_RATIO 1.2
+
+/* The fastest trial of one round on shape s (pruned candidates: INFINITY). */
+static double round_best(double tr[][MAX_SHAPES], unsigned nc, unsigned s)
+{
+	double m = INFINITY;
+	for (unsigned k = 0; k < nc; k++)
+		if (tr[k][s] < m)
+			m = tr[k][s];
+	return m;
+}
+
+/* Median of q[0..n-1], n > 0; sorts q. */
+static double median(double *q, unsigned n)
+{
+	for (unsigned i = 1; i < n; i++) /* insertion sort: n <= ROUNDS */
+		for (unsigned j = i; j > 0 && q[j] < q[j - 1]; j--) {
+			double x = q[j];
+			q[j] = q[j - 1];
+			q[j - 1] = x;
+		}
+	return n % 2 ? q[n / 2] : (q[n / 2 - 1] + q[n / 2]) / 2;
 }
 
 static void calibrate_op(enum raidx_op op, void **blk)
@@ -403,10 +451,7 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	/* Warm-up (code, tables, buffers) and the repetition count per trial. */
 	for (unsigned c = 0; c < nc; c++) {
 		for (unsigned s = 0; s < ns; s++) {
-			run_once(cand[c], &shp[s], blk);
-			double one = trial(cand[c], &shp[s], blk, 1);
-			unsigned r = one > 0 ? (unsigned)(TRIAL_NS / one) : 64;
-			reps[c][s] = r < 1 ? 1 : r > 64 ? 64 : r;
+			reps[c][s] = trial_reps(cand[c], &shp[s], blk);
 			t[c][s] = INFINITY;
 		}
 	}
@@ -422,15 +467,57 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	 * 2.77, 3.03, 2.80, 2.43 and 3.30 (means 1.45 and 2.87), for 2.4 ms
 	 * of calibration instead of 2.1.  Pruning after the second or third
 	 * round instead: 1.57 and 1.23 (against 0.67 and 3.03 in that set).
+	 *
+	 *
+	 * Each trial follows one untimed call of the same kernel on the same
+	 * shape.  A trial is a few calls, and the first call after another
+	 * kernel or shape ran is slower (code and branch history to refill),
+	 * by more for some kernels than others: avx2x4's xor_syndrome on
+	 * windows that start past disk 0.  The trials without it measured
+	 * x4 at a median 1.16x x2's time on the 4-block windows [4,7] of 10
+	 * disks and [12,15] of 18 (2026-12-01, 100 starts), where raidx bench,
+	 * which times the same call thousands of times, has x4 level or
+	 * ahead (x4/x2 1.00-1.05 in three runs), and so picked x2 for narrow
+	 * windows in 57 of those 100 starts; raidx bench then had x2 at
+	 * 0.92x of x4 on [2,4].  With the call: x4 at 0.99x x2's time there,
+	 * x2 picked in 0 of 100.  It costs about 1 ms of calibration, which
+	 * the pruning below wins part of back.
+	 *
+	 * After PRUNE_AFTER rounds, a candidate none of whose trials so far
+	 * came within PRUNE_RATIO of its round's fastest, on any shape, is
+	 * timed no more (avx2x1 next to x2 and x4, as a rule).  Unlike the
+	 * pruning above, one disturbed trial cannot do this: it takes every
+	 * trial of the candidate on every shape.  40 alternations of `raidx
+	 * tune --repeat 20` against the same code without it: picks off their
+	 * pair's majority 0.30 against 1.30 per 360, xor_syndrome's narrow
+	 * pick x2 8 against 29 times in 800 starts, calibration 3.4 against
+	 * 3.6 ms (medians of the sets).  The round's fastest is then the
+	 * fastest of fewer contenders, and a slow kernel's lucky trial no
+	 * longer sets it.
 	 */
-	for (unsigned round = 0; round < ROUNDS; round++)
+	int pruned[MAX_CAND] = { 0 };
+	for (unsigned round = 0; round < ROUNDS; round++) {
+		if (round == PRUNE_AFTER)
+			for (unsigned c = 0; c < nc; c++) {
+				pruned[c] = 1;
+				for (unsigned r = 0; r < round; r++)
+					for (unsigned s = 0; s < ns; s++)
+						if (tr[r][c][s] <= PRUNE_RATIO * round_best(tr[r], nc, s))
+							pruned[c] = 0;
+			}
 		for (unsigned s = 0; s < ns; s++)
 			for (unsigned c = 0; c < nc; c++) {
+				if (pruned[c]) {
+					tr[round][c][s] = INFINITY;
+					continue;
+				}
+				run_once(cand[c], &shp[s], blk);
 				double v = trial(cand[c], &shp[s], blk, reps[c][s]);
 				tr[round][c][s] = v;
 				if (v < t[c][s])
 					t[c][s] = v;
 			}
+	}
 
 	/*
 	 * Each candidate's time relative to the fastest on a shape, paired:
@@ -439,25 +526,16 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	 * each candidate over all rounds would compare trials taken in
 	 * different states of the machine, and on a shared VM the speed of
 	 * everything moves by 1.5x with the sibling thread's load (raidx bench
-	 * does the same, "paired").
+	 * does the same, "paired").  A pruned candidate over the rounds it
+	 * ran in (for the report: it is never picked).
 	 */
 	for (unsigned s = 0; s < ns; s++)
 		for (unsigned c = 0; c < nc; c++) {
 			double q[ROUNDS];
-			for (unsigned r = 0; r < ROUNDS; r++) {
-				double m = INFINITY;
-				for (unsigned k = 0; k < nc; k++)
-					if (tr[r][k][s] < m)
-						m = tr[r][k][s];
-				q[r] = tr[r][c][s] / m;
-			}
-			for (unsigned i = 1; i < ROUNDS; i++) /* insertion sort */
-				for (unsigned j = i; j > 0 && q[j] < q[j - 1]; j--) {
-					double x = q[j];
-					q[j] = q[j - 1];
-					q[j - 1] = x;
-				}
-			rel[c][s] = ROUNDS % 2 ? q[ROUNDS / 2] : (q[ROUNDS / 2 - 1] + q[ROUNDS / 2]) / 2;
+			unsigned nr = pruned[c] ? PRUNE_AFTER : ROUNDS;
+			for (unsigned r = 0; r < nr; r++)
+				q[r] = tr[r][c][s] / round_best(tr[r], nc, s);
+			rel[c][s] = median(q, nr);
 		}
 
 	/*
@@ -484,7 +562,7 @@ static void calibrate_op(enum raidx_op op, void **blk)
 		const struct raidx__impl *pick = NULL, *runner = NULL;
 		double pscore = 0, rscore = INFINITY;
 		for (unsigned c = 0; c < nc; c++)
-			if (score[c] <= bscore * (1 + TIE_MARGIN) &&
+			if (!pruned[c] && score[c] <= bscore * (1 + TIE_MARGIN) &&
 			    (!pick || cand[c]->priority > pick->priority))
 				pick = cand[c], pscore = score[c];
 		for (unsigned c = 0; c < nc; c++)
