@@ -1099,14 +1099,22 @@ static RXK_UNUSED void rxk_xsyn_x2(unsigned disks, unsigned start,
 	rxk_xsyn(disks, start, stop, len, ptrs, 2);
 }
 
+/*
+ * Windows above the doublings (a constant multiply of Q's term) of at most
+ * RXK_XSYN_X4_MULC_MIN - 1 blocks take x2's code: one- and two-block ones
+ * for x2's own loops (see rxk_xsyn), and, where the ISA file says so, a
+ * few blocks more.
+ */
+#ifndef RXK_XSYN_X4_MULC_MIN
+#define RXK_XSYN_X4_MULC_MIN 3
+#endif
+
 static RXK_UNUSED void rxk_xsyn_x4(unsigned disks, unsigned start,
 				   unsigned stop, size_t len, void **ptrs)
 {
-	/* one- and two-block windows above the doublings take x2's own
-	 * loops too (see rxk_xsyn) */
 	int small = 0;
 #ifdef RXV_HAVE_MULC
-	small = start > RXK_XSYN_MUL2_MAX && rxk_xsyn_nw(start, stop);
+	small = start > RXK_XSYN_MUL2_MAX && stop - start + 1 < RXK_XSYN_X4_MULC_MIN;
 #endif
 	if (small || RXK_X4_AS_X2(len, stop - start + 3)) {
 		rxk_xsyn_x2(disks, start, stop, len, ptrs);
