@@ -237,9 +237,24 @@ static void test_large(void)
 		one_case(acc, s, 24, 24, 24, NULL, 0, &t_rng);
 	}
 	ts_free(s);
+
+	/* 1-4 sources whose blocks and dst exceed 1 MiB: the AVX2 kernel's
+	 * 16-byte loop (avx2.c), with a tail shorter than its 128-byte step
+	 * and one shorter than a vector; 5 sources take the 256-bit loop. */
+	size_t xlen = ((size_t)512 << 10) + 96 + 13;
+	static const unsigned first[1] = { 0 }, last[1] = { 3 };
+	s = ts_new(6, xlen);
+	for (int acc = 0; acc < 2; acc++)
+		for (unsigned n = 1; n <= 5; n++) {
+			ts_place(s, xlen, (int)rng_below(&t_rng, PL_COUNT), rng_below(&t_rng, 64));
+			one_case(acc, s, n, n, 5, NULL, 0, &t_rng);
+			one_case(acc, s, n, n, 5, n == 4 ? last : first, 1, &t_rng);
+		}
+	ts_free(s);
 	t_log("large: lengths %zu%s, nsrc 4; nsrc 15, 16, 24, 24 with "
-	      "dst = srcs[20] and 24 page-aligned at %zu bytes; %lu runs", lens[0],
-	      nl > 1 ? " and 3 random up to 1 MiB" : "", plen, runs - r0);
+	      "dst = srcs[20] and 24 page-aligned at %zu bytes; nsrc 1-5 at %zu "
+	      "bytes, dst apart and dst = srcs[0] (srcs[3] for 4); %lu runs", lens[0],
+	      nl > 1 ? " and 3 random up to 1 MiB" : "", plen, xlen, runs - r0);
 }
 
 int main(int argc, char **argv)
