@@ -468,7 +468,6 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	 * of calibration instead of 2.1.  Pruning after the second or third
 	 * round instead: 1.57 and 1.23 (against 0.67 and 3.03 in that set).
 	 *
-	 *
 	 * Each trial follows one untimed call of the same kernel on the same
 	 * shape.  A trial is a few calls, and the first call after another
 	 * kernel or shape ran is slower (code and branch history to refill),

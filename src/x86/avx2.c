@@ -215,11 +215,11 @@ static inline rxv rxv_mulc(rxv v, const rxv_ctab *t)
  * and four Q accumulators, and with the two tables and the nibble mask
  * beside them GCC's loop stores an accumulator to the stack in every
  * Horner step and reloads a table per block (objdump of rxk_xsyn_x4); the
- * fewer blocks a window has, the more the per-block part weighs.  With the old x4 kept as a second
- * kernel in one binary (three runs, 10 and 18 disks, 4-64 KiB), the new
- * one ran 1.10-1.13x of it on [5,7] at 16-64 KiB, 1.04-1.05x on [4,8] and
- * [12,15] at 64 KiB, and 0.96-1.04x (medians) on the windows it does not
- * route.
+ * fewer blocks a window has, the more the per-block part weighs.  With
+ * the old x4 kept as a second kernel in one binary (three runs, 10 and 18
+ * disks, 4-64 KiB), the new one ran 1.10-1.13x of it on [5,7] at 16-64
+ * KiB, 1.04-1.05x on [4,8] and [12,15] at 64 KiB, and 0.96-1.04x
+ * (medians) on the windows it does not route.
  */
 #define RXK_XSYN_X4_MULC_MIN 6
 #define RXK_WANT_XOR 1
@@ -231,9 +231,8 @@ static inline rxv rxv_mulc(rxv v, const rxv_ctab *t)
  * xor_gen with 1-4 sources whose blocks, dst included, exceed 1 MiB: 16-byte
  * vectors.  Coming from L3, 128-bit loads and stores ran ahead of 256-bit
  * ones on this Zen 3 (as sse2 did ahead of this kernel, which the rechecks
- * of raidx bench found at 0.946x of sse2 with 126 pairs on 1 source at
- * 1 MiB, and at 0.92-0.96x in five more cells of 1-4 sources at 1 MiB in
- * five runs of six).  Only loads or only stores at half width did not do
+ * of raidx bench found at 0.946x of sse2 over 126 pairs on 1 source at
+ * 1 MiB, and at 0.95-0.96x on 2-4 sources, in three runs).  Only loads or only stores at half width did not do
  * it (2 sources 0.81-0.91x of the 256-bit loop).  Against the 256-bit loop
  * kept as a second kernel in one binary, five runs of `raidx bench --op
  * xor_gen --disks 1,2,3,4 --len 1m,2m` and five of `--len 512k,1m,2m`,
