@@ -232,7 +232,7 @@ static inline rxv rxv_mulc(rxv v, const rxv_ctab *t)
  * vectors.  Coming from L3, 128-bit loads and stores ran ahead of 256-bit
  * ones on this Zen 3 (as sse2 did ahead of this kernel, which the rechecks
  * of raidx bench found at 0.946x of sse2 over 126 pairs on 1 source at
- * 1 MiB, and at 0.95-0.96x on 2-4 sources, in three runs).  Only loads or only stores at half width did not do
+ * 1 MiB, and at 0.95-0.96x on 2-4 sources, in four runs).  Only loads or only stores at half width did not do
  * it (2 sources 0.81-0.91x of the 256-bit loop).  Against the 256-bit loop
  * kept as a second kernel in one binary, five runs of `raidx bench --op
  * xor_gen --disks 1,2,3,4 --len 1m,2m` and five of `--len 512k,1m,2m`,
