@@ -103,8 +103,8 @@
  * itself decides the verdict.  Two kernels that run the very same code
  * (avx2x4 calls avx2x2 beyond 512 KiB) read 0.958-1.038 in 107 rechecks
  * of 38-63 pairs in five default runs (2026-12-01); twice the pairs
- * narrow that spread by about 1.4.  A pick that is 10% behind reads below the band and is not
- * extended.
+ * narrow that spread by about 1.4.  A pick that is 10% behind reads
+ * below the band and is not extended.
  */
 #define RECHECK_BAND 0.03
 #define MAX_BLOCKS (RAIDX_MAX_SOURCES + 2) /* sources + dst + memcpy scratch */
@@ -1465,6 +1465,19 @@ static double paired_ratio(const struct runner *r, const struct runner *c)
 	return median_of(q, n);
 }
 
+/* Pairs k0..k1-1 of a recheck: chosen/rival speed, order alternating. */
+static void take_pairs(struct runner *ch, struct runner *r, struct cell *c, double *q,
+		       unsigned k0, unsigned k1)
+{
+	for (unsigned k = k0; k < k1; k++) {
+		unsigned char lost;
+		struct runner *a = k % 2 ? r : ch, *b = k % 2 ? ch : r;
+		double ta = take_sample(a, c, &lost);
+		double tb = take_sample(b, c, &lost);
+		q[k] = a == ch ? tb / ta : ta / tb;
+	}
+}
+
 /*
  * Recheck a pick.  A cell's rounds time every row of the table, 3 to 9
  * times each, and on this shared machine two runs of the *same* code read
@@ -1483,19 +1496,6 @@ static double paired_ratio(const struct runner *r, const struct runner *c)
  * 0.98-1.03.  A pick that really is slower stays slower (see the README);
  * the first-pass figures are kept and shown beside the recheck.
  */
-/* Pairs k0..k1-1 of a recheck: chosen/rival speed, order alternating. */
-static void take_pairs(struct runner *ch, struct runner *r, struct cell *c, double *q,
-		       unsigned k0, unsigned k1)
-{
-	for (unsigned k = k0; k < k1; k++) {
-		unsigned char lost;
-		struct runner *a = k % 2 ? r : ch, *b = k % 2 ? ch : r;
-		double ta = take_sample(a, c, &lost);
-		double tb = take_sample(b, c, &lost);
-		q[k] = a == ch ? tb / ta : ta / tb;
-	}
-}
-
 static void recheck_cell(struct cell *c, struct runner *rs, unsigned nr)
 {
 	struct runner *ch = NULL, *riv[MAX_RUNNERS];
