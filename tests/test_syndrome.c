@@ -18,8 +18,9 @@
  *   lengths       every length 0..300 and around every granule, blocks
  *                 against a guard page after them, then before them;
  *   offsets       block addresses 0..63 past a 64-byte boundary;
- *   large         65536+13, random lengths up to 1 MiB, and 257 disks at
- *                 8 KiB.
+ *   large         65536+13 on 6 disks (AVX2 x4 runs x2's code from 48 KiB
+ *                 blocks), random lengths up to 1 MiB, 257 disks at 8 KiB,
+ *                 and the x86 kernels' long-block loops.
  *
  * Data blocks are read-only while the kernels run, every block has
  * canaries, and where the kernel leaves a tail it is also run alone on its

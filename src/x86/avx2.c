@@ -222,6 +222,25 @@ static inline rxv rxv_mulc(rxv v, const rxv_ctab *t)
  * (medians) on the windows it does not route.
  */
 #define RXK_XSYN_X4_MULC_MIN 6
+
+/*
+ * gen_syndrome on blocks of 48 KiB or more: x4 runs x2's code (64-byte
+ * steps; beyond 512 KiB of blocks every x4 does).  4+2 at 64 KiB is where
+ * x4 lost: in twelve runs of `raidx bench --op gen_syndrome --disks
+ * 4,5,6,7,8 --len 48k,64k,96k --impl avx2x2,avx2x4`, x2/x4 was 1.24-1.39
+ * in four and 0.93-1.03 in the rest; raidx bench's recheck found the pick
+ * (x4) at 0.77-0.79x of x2 there in four of twelve default runs over two
+ * days.  Which runs lose depends on the machine's state and on the
+ * buffers' physical pages (see the README); x4's 128-byte step gained
+ * nothing there in the runs that did not lose (x2/x4 medians 1.00-1.03 on
+ * 3-6 data blocks at 48-96 KiB, single runs 0.88-1.08).  This routing
+ * against the old x4 in one binary, five runs on 3-10 data blocks at
+ * 24-128 KiB: medians 0.98-1.02 where it routes.  Not from 32 KiB: there
+ * x4 won on 10+2 (x2/x4 0.95).  Not by the blocks' total (from 256 KiB),
+ * which took wide stripes whose x4 won: 32+2 at 8 KiB 0.90, 16+2 at
+ * 16 KiB 0.93 (three runs).
+ */
+#define RXK_GEN_X4_X2_MIN_LEN ((size_t)48 << 10)
 #define RXK_WANT_XOR 1
 #define RXK_WANT_PQ 1
 #define RXK_WANT_RECOV 1

@@ -772,9 +772,20 @@ static RXK_UNUSED void rxk_gen_x2(unsigned disks, size_t len, void **ptrs)
 	rxk_gen(disks, len, ptrs, 2, 0);
 }
 
+/*
+ * gen_syndrome's x4 also runs x2's code on blocks of RXK_GEN_X4_X2_MIN_LEN
+ * bytes or more, where the ISA file sets it (measured there); by default
+ * only beyond RXK_STEP64_MIN_BYTES.
+ */
+#ifndef RXK_GEN_X4_X2_MIN_LEN
+#define RXK_GEN_X4_X2_MIN_LEN SIZE_MAX
+#endif
+#define RXK_GEN_X4_AS_X2(len, disks)                                           \
+	(RXK_X4_AS_X2(len, disks) || (len) >= RXK_GEN_X4_X2_MIN_LEN)
+
 static RXK_UNUSED void rxk_gen_x4(unsigned disks, size_t len, void **ptrs)
 {
-	if (RXK_X4_AS_X2(len, disks)) {
+	if (RXK_GEN_X4_AS_X2(len, disks)) {
 		rxk_gen_x2(disks, len, ptrs);
 		return;
 	}
@@ -800,7 +811,7 @@ static RXK_UNUSED void rxk_gen_x2nt(unsigned disks, size_t len, void **ptrs)
 
 static RXK_UNUSED void rxk_gen_x4nt(unsigned disks, size_t len, void **ptrs)
 {
-	if (RXK_X4_AS_X2(len, disks)) {
+	if (RXK_GEN_X4_AS_X2(len, disks)) {
 		rxk_gen_x2nt(disks, len, ptrs);
 		return;
 	}
