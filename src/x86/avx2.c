@@ -232,10 +232,10 @@ static inline rxv rxv_mulc(rxv v, const rxv_ctab *t)
  * (x4) at 0.77-0.79x of x2 there in four of twelve default runs over two
  * days.  Which runs lose depends on the machine's state and on the
  * buffers' physical pages (see the README); x4's 128-byte step gained
- * nothing there in the runs that did not lose (x2/x4 medians 1.00-1.03 on
- * 3-6 data blocks at 48-96 KiB, single runs 0.88-1.08).  This routing
- * against the old x4 in one binary, five runs on 3-10 data blocks at
- * 24-128 KiB: medians 0.98-1.02 where it routes.  Not from 32 KiB: there
+ * nothing on 2-6 data blocks at 48-96 KiB (x2/x4 medians 1.00-1.03, single
+ * runs 0.88-1.08 but 1.30 once on 4+2 at 48 KiB).  This routing against
+ * the old x4 in one binary, five runs on 1-10 data blocks at 24-128 KiB:
+ * medians 0.98-1.02 where it routes.  Not from 32 KiB: there
  * x4 won on 10+2 (x2/x4 0.95).  Not by the blocks' total (from 256 KiB),
  * which took wide stripes whose x4 won: 32+2 at 8 KiB 0.90, 16+2 at
  * 16 KiB 0.93 (three runs).

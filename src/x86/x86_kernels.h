@@ -775,7 +775,9 @@ static RXK_UNUSED void rxk_gen_x2(unsigned disks, size_t len, void **ptrs)
 /*
  * gen_syndrome's x4 also runs x2's code on blocks of RXK_GEN_X4_X2_MIN_LEN
  * bytes or more, where the ISA file sets it (measured there); by default
- * only beyond RXK_STEP64_MIN_BYTES.
+ * only beyond RXK_STEP64_MIN_BYTES.  The non-temporal x4 follows, so that
+ * the pair stays one code: its calls in the large class are all beyond
+ * RXK_STEP64_MIN_BYTES anyway.
  */
 #ifndef RXK_GEN_X4_X2_MIN_LEN
 #define RXK_GEN_X4_X2_MIN_LEN SIZE_MAX
