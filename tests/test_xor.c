@@ -235,6 +235,15 @@ static void test_large(void)
 		/* page-aligned dst: the non-temporal twins group too */
 		ts_place(s, plen, PL_START, 0);
 		one_case(acc, s, 24, 24, 24, NULL, 0, &t_rng);
+		/* Blocks at one offset in their pages crowd an L1 set and take
+		 * the crowded passes (16 KiB chunks); spread ones take the
+		 * passes for many sources, whose chunk the ISA file may set
+		 * (64 KiB on AVX2: 266240 bytes are four chunks and a short
+		 * fifth).  The random placement above picks spread blocks only
+		 * one time in five, so place them here too. */
+		ts_place(s, plen, PL_SPREAD, rng_below(&t_rng, 64));
+		one_case(acc, s, 16, 16, 24, NULL, 0, &t_rng);
+		one_case(acc, s, 24, 24, 24, NULL, 0, &t_rng);
 	}
 	ts_free(s);
 
@@ -252,7 +261,8 @@ static void test_large(void)
 		}
 	ts_free(s);
 	t_log("large: lengths %zu%s, nsrc 4; nsrc 15, 16, 24, 24 with "
-	      "dst = srcs[20] and 24 page-aligned at %zu bytes; nsrc 1-5 at %zu "
+	      "dst = srcs[20], 24 page-aligned, 16 and 24 spread, at %zu bytes; "
+	      "nsrc 1-5 at %zu "
 	      "bytes, dst apart and dst = srcs[0] (srcs[3] for 4); %lu runs", lens[0],
 	      nl > 1 ? " and 3 random up to 1 MiB" : "", plen, xlen, runs - r0);
 }

@@ -241,6 +241,23 @@ static inline rxv rxv_mulc(rxv v, const rxv_ctab *t)
  * 16 KiB 0.93 (three runs).
  */
 #define RXK_GEN_X4_X2_MIN_LEN ((size_t)48 << 10)
+
+/*
+ * xor_gen/xor_acc with 16 or more sources from 256 KiB (rxk_xor_grouped's
+ * passes of 8): chunks of 64 KiB instead of gen_syndrome's 16 KiB.  The
+ * 16-source 1 MiB cell (17 MiB a call, half the L3) was the selection
+ * goal's commonest miss after the change above: the portable int64x4, one
+ * pass at 32 bytes a step, came within 0.91-0.95x of the grouped passes
+ * there in four of nine default runs.  Against 16 KiB chunks in one binary,
+ * four runs of `raidx bench --op xor_gen,xor_acc --disks 16,20,24,34 --len
+ * 256k,1m,4m,16m`, medians: 1 MiB 1.04 (xor_gen) and 1.05 (xor_acc) with
+ * 16 sources, 1.00-1.07 with 20-24, 0.97-1.02 with 34; 256 KiB, 4 MiB and
+ * 16 MiB 0.98-1.03.  In six earlier runs on 16-24 sources at 1 MiB,
+ * against 16 KiB: 64 KiB medians 1.03-1.09, 32 KiB 1.03-1.07, 8 KiB
+ * 0.86-0.96.  Crowded sources keep 16 KiB (their passes were measured
+ * with it).  Why longer runs per stream help from L3 is not known.
+ */
+#define RXK_XOR_GRP_CHUNK ((size_t)64 << 10)
 #define RXK_WANT_XOR 1
 #define RXK_WANT_PQ 1
 #define RXK_WANT_RECOV 1

@@ -457,6 +457,11 @@ RXK_INLINE void rxk_xor_few(uint8_t *dst, const uint8_t *const *in,
 #ifndef RXK_XOR_GRP_MIN
 #define RXK_XOR_GRP_MIN 16
 #endif
+/* The chunk of those passes for many sources (not for crowded ones, which
+ * keep RXK_GRP_CHUNK); the ISA file may set it where it was measured. */
+#ifndef RXK_XOR_GRP_CHUNK
+#define RXK_XOR_GRP_CHUNK RXK_GRP_CHUNK
+#endif
 
 RXK_INLINE int rxk_aliased(const uint8_t *dst, const uint8_t *const *rest,
 			   unsigned n)
@@ -469,10 +474,10 @@ RXK_INLINE int rxk_aliased(const uint8_t *dst, const uint8_t *const *rest,
 
 RXK_INLINE void rxk_xor_grouped(uint8_t *dst, const uint8_t *first,
 				const uint8_t *const *rest, unsigned n,
-				size_t len, unsigned gmax)
+				size_t len, unsigned gmax, size_t chunk)
 {
 	for (size_t c0 = 0; c0 < len;) {
-		size_t c1 = len - c0 > RXK_GRP_CHUNK ? c0 + RXK_GRP_CHUNK : len;
+		size_t c1 = len - c0 > chunk ? c0 + chunk : len;
 		const uint8_t *in[RXK_XOR_FIXED_MAX];
 		unsigned i = 0, m = 0;
 
@@ -497,8 +502,12 @@ RXK_INLINE void rxk_xor_many(uint8_t *dst, const uint8_t *first,
 	if (!rxk_aliased(dst, rest, n)) {
 		int crowded = rxk_crowded((void *const *)rest, n);
 		if (crowded || (len >= RXK_PF_MIN_LEN && n + 1 >= RXK_XOR_GRP_MIN)) {
-			rxk_xor_grouped(dst, first, rest, n, len,
-					crowded ? RXK_CROWD_GROUP : RXK_XOR_FIXED_MAX);
+			if (crowded)
+				rxk_xor_grouped(dst, first, rest, n, len,
+						RXK_CROWD_GROUP, RXK_GRP_CHUNK);
+			else
+				rxk_xor_grouped(dst, first, rest, n, len,
+						RXK_XOR_FIXED_MAX, RXK_XOR_GRP_CHUNK);
 			return;
 		}
 	}
