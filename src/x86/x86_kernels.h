@@ -423,7 +423,8 @@ RXK_INLINE void rxk_xor_few(uint8_t *dst, const uint8_t *const *in,
 
 /*
  * Many sources beyond L2: the chunks and group passes of rxk_gen_grouped.
- * Each RXK_GRP_CHUNK of dst is made in passes: the first XORs up to
+ * Each chunk of dst (RXK_XOR_GRP_CHUNK, below; RXK_GRP_CHUNK for crowded
+ * sources) is made in passes: the first XORs up to
  * RXK_XOR_FIXED_MAX sources into dst, each later pass XORs dst (from
  * cache) with up to RXK_XOR_FIXED_MAX - 1 more, so the memory system
  * streams 8 blocks at a time.  Against the one-pass loop above, in one
