@@ -503,12 +503,9 @@ RXK_INLINE void rxk_xor_many(uint8_t *dst, const uint8_t *first,
 	if (!rxk_aliased(dst, rest, n)) {
 		int crowded = rxk_crowded((void *const *)rest, n);
 		if (crowded || (len >= RXK_PF_MIN_LEN && n + 1 >= RXK_XOR_GRP_MIN)) {
-			if (crowded)
-				rxk_xor_grouped(dst, first, rest, n, len,
-						RXK_CROWD_GROUP, RXK_GRP_CHUNK);
-			else
-				rxk_xor_grouped(dst, first, rest, n, len,
-						RXK_XOR_FIXED_MAX, RXK_XOR_GRP_CHUNK);
+			rxk_xor_grouped(dst, first, rest, n, len,
+					crowded ? RXK_CROWD_GROUP : RXK_XOR_FIXED_MAX,
+					crowded ? RXK_GRP_CHUNK : RXK_XOR_GRP_CHUNK);
 			return;
 		}
 	}
