@@ -225,6 +225,12 @@ RAIDX_API int raidx_init(void);
 #define RAIDX_CPU_GFNI (1u << 9)
 #define RAIDX_CPU_NEON (1u << 16)
 #define RAIDX_CPU_SHA3 (1u << 17)
+/* Quirks (bits 24 and up) are properties of the CPU model, not instruction
+ * sets.  ZMM_DOWNCLOCK ("zmm_downclock"): the core lowers its clock while it
+ * runs 512-bit vectors (Intel Skylake-SP to Tiger Lake), so the library
+ * never chooses its 512-bit kernels there by itself (raidx_impl_select and
+ * RAIDX_IMPL still can); RAIDX_DISABLE=zmm_downclock clears the quirk. */
+#define RAIDX_CPU_ZMM_DOWNCLOCK (1u << 24)
 RAIDX_API uint32_t raidx_cpu_features(void);
 
 /* Name of one RAIDX_CPU_* bit ("avx2", ...), or NULL. */

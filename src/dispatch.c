@@ -45,8 +45,9 @@ static const struct {
 	uint32_t bit;
 	uint32_t implies; /* disabling this feature disables these too */
 } features[] = {
-	{ "sse2", RAIDX_CPU_SSE2, ~0u & ~(RAIDX_CPU_NEON | RAIDX_CPU_SHA3) },
-	{ "ssse3", RAIDX_CPU_SSSE3, ~0u & ~(RAIDX_CPU_SSE2 | RAIDX_CPU_NEON | RAIDX_CPU_SHA3) },
+	{ "sse2", RAIDX_CPU_SSE2, ~0u & ~(RAIDX_CPU_NEON | RAIDX_CPU_SHA3 | RAIDX_CPU_ZMM_DOWNCLOCK) },
+	{ "ssse3", RAIDX_CPU_SSSE3, ~0u & ~(RAIDX_CPU_SSE2 | RAIDX_CPU_NEON | RAIDX_CPU_SHA3 |
+					   RAIDX_CPU_ZMM_DOWNCLOCK) },
 	{ "avx", RAIDX_CPU_AVX, RAIDX_CPU_AVX2 | RAIDX_CPU_AVX512F | RAIDX_CPU_AVX512BW |
 		RAIDX_CPU_AVX512VL | RAIDX_CPU_AVX512DQ | RAIDX_CPU_AVX512VBMI },
 	{ "avx2", RAIDX_CPU_AVX2, 0 },
@@ -59,6 +60,7 @@ static const struct {
 	{ "gfni", RAIDX_CPU_GFNI, 0 },
 	{ "neon", RAIDX_CPU_NEON, RAIDX_CPU_SHA3 },
 	{ "sha3", RAIDX_CPU_SHA3, 0 },
+	{ "zmm_downclock", RAIDX_CPU_ZMM_DOWNCLOCK, 0 },
 };
 
 const char *raidx_cpu_feature_name(uint32_t bit)
@@ -114,7 +116,10 @@ static uint32_t emulated_features;
 static void registry_once_fn(void)
 {
 	cpu_features = raidx__cpu_detect() & ~feature_mask(getenv("RAIDX_DISABLE"), 1);
-	emulated_features = feature_mask(getenv("RAIDX_EMULATE"), 0);
+	/* RAIDX_DISABLE wins over RAIDX_EMULATE: disabling what is emulated
+	 * (a feature, or the zmm_downclock quirk) takes it away again. */
+	emulated_features = feature_mask(getenv("RAIDX_EMULATE"), 0) &
+			    ~feature_mask(getenv("RAIDX_DISABLE"), 1);
 
 	for (size_t t = 0; t < sizeof(all_tables) / sizeof(all_tables[0]); t++) {
 		for (const struct raidx__impl *i = all_tables[t]; i->name; i++) {
@@ -167,6 +172,11 @@ int raidx__impl_runnable(const struct raidx__impl *impl)
 int raidx__impl_selectable(const struct raidx__impl *impl)
 {
 	ensure_init();
+	/* RAIDX_EMULATE may name the quirk too, so that the tests can play a
+	 * downclocking CPU with the emulated 512-bit kernels. */
+	if ((impl->flags & RAIDX__F_ZMM) &&
+	    ((cpu_features | emulated_features) & RAIDX_CPU_ZMM_DOWNCLOCK))
+		return 0;
 	if (!(impl->flags & RAIDX__F_EMULATED))
 		return runnable(impl);
 	/* An emulated kernel stands in for a real one only when it needs an

@@ -80,6 +80,9 @@ struct raidx__impl {
  * and AVX-512+GFNI levels on a CPU without them.  Only the SIMDe test
  * build of the library has such kernels. */
 #define RAIDX__F_EMULATED 2u
+/* 512-bit vectors: never chosen by calibration or priority on a CPU with
+ * RAIDX_CPU_ZMM_DOWNCLOCK (x86/cpu_features.c says why); forcing works. */
+#define RAIDX__F_ZMM 4u
 
 /* Each implementation file exports one table, terminated by RAIDX__END.
  * dispatch.c lists the tables of the files compiled for this target.
@@ -285,5 +288,11 @@ RX_HIDDEN void raidx__run_recov_datap(const struct raidx__impl *impl,
 /* ---- CPU features (x86/cpu_features.c, arm/cpu_features.c) ---------- */
 /* Raw detected features, before RAIDX_DISABLE masking. */
 RX_HIDDEN uint32_t raidx__cpu_detect(void);
+#if defined(__x86_64__) || defined(__i386__)
+/* The quirk bits of an x86 CPU model (vendor string as cpuid leaf 0 spells
+ * it, family and model with their extended fields folded in). */
+RX_HIDDEN uint32_t raidx__x86_quirks(const char *vendor, unsigned family,
+				     unsigned model);
+#endif
 
 #endif /* RAIDX_IMPL_H */

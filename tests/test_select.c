@@ -12,7 +12,12 @@
  *   - a tuning file round-trips, an edited one is obeyed, and files from
  *     another CPU, another version, with unknown or unrunnable names, or
  *     malformed, are ignored (the library calibrates instead);
- *   - RAIDX_SELECT=static makes no measurement.
+ *   - RAIDX_SELECT=static makes no measurement;
+ *   - the zmm_downclock quirk: the CPU models that have it (x86), and, in the
+ *     SIMDe build (test select_simde, where the emulated AVX-512 kernels
+ *     can stand in for real ones), selection leaving the 512-bit kernels
+ *     out on such a CPU, forcing still reaching them, RAIDX_DISABLE
+ *     clearing the quirk.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -387,6 +392,101 @@ static void test_static(void)
 	t_log("RAIDX_SELECT=static: no calibration, picks by priority");
 }
 
+/* Does any pick of any op (both classes, every width) contain `sub`? */
+static int picks_contain(const struct result *r, const char *sub)
+{
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		if (strstr(r->small[op], sub) || strstr(r->large[op], sub))
+			return 1;
+	return 0;
+}
+
+static void test_quirks(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	/* The models: every one listed, and neighbours that must not be. */
+	static const struct {
+		const char *vendor;
+		unsigned family, model;
+		int quirk;
+	} cpus[] = {
+		{ "GenuineIntel", 6, 0x55, 1 }, /* Skylake-SP, Cascade/Cooper Lake */
+		{ "GenuineIntel", 6, 0x6a, 1 }, /* Ice Lake-SP */
+		{ "GenuineIntel", 6, 0x6c, 1 }, /* Ice Lake-D */
+		{ "GenuineIntel", 6, 0x7d, 1 }, /* Ice Lake client */
+		{ "GenuineIntel", 6, 0x7e, 1 },
+		{ "GenuineIntel", 6, 0x9d, 1 }, /* Ice Lake NNP-I */
+		{ "GenuineIntel", 6, 0x8c, 1 }, /* Tiger Lake */
+		{ "GenuineIntel", 6, 0x8d, 1 },
+		{ "GenuineIntel", 6, 0x8f, 0 }, /* Sapphire Rapids */
+		{ "GenuineIntel", 6, 0xcf, 0 }, /* Emerald Rapids */
+		{ "GenuineIntel", 6, 0xa7, 0 }, /* Rocket Lake */
+		{ "GenuineIntel", 6, 0x56, 0 }, /* Broadwell-DE (no AVX-512) */
+		{ "GenuineIntel", 6, 0x57, 0 }, /* Knights Landing */
+		{ "GenuineIntel", 15, 0x55, 0 },
+		{ "AuthenticAMD", 25, 0x11, 0 }, /* Zen 4 */
+		{ "AuthenticAMD", 6, 0x55, 0 },
+		{ "AuthenticAMD", 26, 0x02, 0 }, /* Zen 5 */
+	};
+	unsigned nq = 0;
+	for (size_t i = 0; i < sizeof(cpus) / sizeof(cpus[0]); i++) {
+		uint32_t q = raidx__x86_quirks(cpus[i].vendor, cpus[i].family, cpus[i].model);
+		nq += q != 0;
+		if (q != (cpus[i].quirk ? RAIDX_CPU_ZMM_DOWNCLOCK : 0u))
+			t_fail("%s family %u model 0x%x: quirks 0x%x, want %s",
+			       cpus[i].vendor, cpus[i].family, cpus[i].model, (unsigned)q,
+			       cpus[i].quirk ? "zmm_downclock" : "none");
+	}
+	t_log("zmm_downclock: %u of %zu CPU models have it, as listed", nq,
+	      sizeof(cpus) / sizeof(cpus[0]));
+#endif
+	/* The selection, where emulated 512-bit kernels exist to leave out. */
+	if (!raidx__impl_find(RAIDX_OP_GEN_SYNDROME, "avx512x4@simde")) {
+		t_log("zmm_downclock selection: no SIMDe kernels in this build (select_simde runs it)");
+		return;
+	}
+	struct result r;
+	const char *e512[] = { "RAIDX_EMULATE=avx512", "RAIDX_DISABLE=",
+			       "RAIDX_SELECT=static", NULL };
+	const char *e512q[] = { "RAIDX_EMULATE=avx512,zmm_downclock", "RAIDX_DISABLE=",
+				"RAIDX_SELECT=static", NULL };
+	const char *egfq[] = { "RAIDX_EMULATE=avx512,gfni,zmm_downclock", "RAIDX_DISABLE=",
+			       "RAIDX_SELECT=static", NULL };
+	const char *eforce[] = { "RAIDX_EMULATE=avx512,zmm_downclock", "RAIDX_DISABLE=",
+				 "RAIDX_SELECT=static",
+				 "RAIDX_IMPL=gen_syndrome=avx512x4@simde", NULL };
+	const char *eclear[] = { "RAIDX_EMULATE=avx512,zmm_downclock",
+				 "RAIDX_DISABLE=zmm_downclock", "RAIDX_SELECT=static", NULL };
+
+	t_ctx("zmm_downclock selection");
+	/* Without the quirk the emulated AVX-512 kernels win on priority: the
+	 * cases below can fail. */
+	run("emu512", e512, &r);
+	if (!strstr(r.small[RAIDX_OP_GEN_SYNDROME], "avx512x4@simde"))
+		t_fail("RAIDX_EMULATE=avx512: gen_syndrome picks %s, want avx512x4@simde",
+		       r.small[RAIDX_OP_GEN_SYNDROME]);
+	run("emu512q", e512q, &r);
+	if (picks_contain(&r, "avx512"))
+		t_fail("zmm_downclock: a 512-bit kernel was chosen (gen_syndrome %s:%s)",
+		       r.small[RAIDX_OP_GEN_SYNDROME], r.large[RAIDX_OP_GEN_SYNDROME]);
+	run("emugfq", egfq, &r);
+	if (picks_contain(&r, "avx512") ||
+	    strncmp(r.small[RAIDX_OP_GEN_SYNDROME], "gfni_avx2", 9))
+		t_fail("zmm_downclock with GFNI: gen_syndrome picks %s, want gfni_avx2 (256-bit)",
+		       r.small[RAIDX_OP_GEN_SYNDROME]);
+	run("emuforce", eforce, &r);
+	if (strcmp(r.small[RAIDX_OP_GEN_SYNDROME],
+		   "avx512x4@simde,avx512x4@simde,avx512x4@simde"))
+		t_fail("zmm_downclock: RAIDX_IMPL=gen_syndrome=avx512x4@simde gave %s",
+		       r.small[RAIDX_OP_GEN_SYNDROME]);
+	run("emuclear", eclear, &r);
+	if (!strstr(r.small[RAIDX_OP_GEN_SYNDROME], "avx512x4@simde"))
+		t_fail("RAIDX_DISABLE=zmm_downclock: gen_syndrome picks %s, want avx512x4@simde",
+		       r.small[RAIDX_OP_GEN_SYNDROME]);
+	t_log("zmm_downclock selection: 512-bit kernels left out (GFNI on AVX2 instead where "
+	      "emulated), still forced by RAIDX_IMPL, back with RAIDX_DISABLE=zmm_downclock");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 3 && !strcmp(argv[1], "child")) {
@@ -405,5 +505,6 @@ int main(int argc, char **argv)
 	test_bad_overrides();
 	test_tuning();
 	test_static();
+	test_quirks();
 	return t_done();
 }

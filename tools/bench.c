@@ -224,6 +224,13 @@ static void usage(FILE *f)
 "clock; the summary says how many there were.\n", f);
 }
 
+/* Runnable here, but never chosen: 512-bit vectors on a zmm_downclock CPU. */
+static int impl_left_out(const struct raidx__impl *impl)
+{
+	return (impl->flags & RAIDX__F_ZMM) && raidx__impl_runnable(impl) &&
+	       !raidx__impl_selectable(impl);
+}
+
 static int list_has(const char *list, const char *name)
 {
 	size_t n = strlen(name);
@@ -1030,6 +1037,11 @@ struct runner {
 	enum rkind kind;
 	int (*call)(struct runner *r, const struct cell *c, void **ptrs);
 	const struct raidx__impl *impl; /* RK_IMPL */
+	/* A kernel selection leaves out on this CPU (512-bit vectors on a
+	 * zmm_downclock CPU): timed and shown, but no rival of the pick, since
+	 * a loop of calls cannot show what its lower clock costs the code
+	 * around it. */
+	int out;
 	struct bench_isal *isal;        /* RK_PEER: isal */
 	unsigned lx_unroll;             /* RK_PEER: linux_x2, linux_x4 */
 	int chosen;                     /* what the public call would use */
@@ -1117,6 +1129,7 @@ struct result {
 	 * kernel by 1.5x or more) cancels out, where the best of each row may
 	 * come from different rounds. */
 	double paired;
+	int out;              /* left out of selection here (runner.out) */
 	struct recheck rc;    /* chosen row: its recheck (rc.pairs 0: none) */
 	unsigned samples;
 	unsigned lost_cpu;    /* samples that shared the CPU */
@@ -1414,6 +1427,7 @@ static unsigned build_runners(struct runner *rs, const struct bench_shape *sh, s
 		r->kind = RK_IMPL;
 		r->call = call_impl;
 		r->impl = list[i];
+		r->out = impl_left_out(list[i]);
 		r->chosen = list[i] == cur;
 		r->slow = !strcmp(list[i]->name, "ref");
 	}
@@ -1512,7 +1526,7 @@ static void recheck_cell(struct cell *c, struct runner *rs, unsigned nr)
 	double tch = best_sample(ch);
 	for (unsigned i = 0; i < nr; i++) {
 		struct runner *r = &rs[i];
-		if (r == ch || r->kind != RK_IMPL || r->skip || !r->nsamples)
+		if (r == ch || r->kind != RK_IMPL || r->out || r->skip || !r->nsamples)
 			continue;
 		double f = fmin(best_sample(r) / tch, 1 / paired_ratio(r, ch));
 		if (f >= RECHECK_BELOW)
@@ -1568,6 +1582,7 @@ static int store_results(const struct runner *rs, unsigned nr, const struct benc
 		res.len = len;
 		snprintf(res.name, sizeof(res.name), "%s", r->name);
 		res.kind = r->kind;
+		res.out = r->out;
 		res.chosen = r->chosen;
 		res.rc = r->rc;
 		res.skip = r->skip;
@@ -1589,7 +1604,7 @@ static int store_results(const struct runner *rs, unsigned nr, const struct benc
 					s[n++] = r->samples[k];
 			res.median = median_of(s, n);
 			res.samples = r->nsamples;
-			if (ch && r->kind == RK_IMPL)
+			if (ch && r->kind == RK_IMPL && !r->out)
 				res.paired = paired_ratio(r, ch);
 		} else if (!r->skip) {
 			res.skip = "not measured";
@@ -1723,6 +1738,27 @@ static void print_header(FILE *f, const struct opts *o, size_t llc)
 		*q = *q == ',' ? ' ' : *q;
 	if (su) {
 		snprintf(line, sizeof(line), "not runnable on this CPU (not measured): %s", skipped);
+		put_wrapped(f, line);
+	}
+	/* runnable, but left out of selection by a quirk */
+	skipped[0] = 0;
+	su = 0;
+	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
+		const struct raidx__impl *const *list;
+		unsigned cnt = raidx__impl_list((enum raidx_op)op, &list);
+		for (unsigned i = 0; i < cnt; i++) {
+			if (!impl_left_out(list[i]) || list_has(skipped, list[i]->name))
+				continue;
+			if (su < sizeof(skipped))
+				su += (size_t)snprintf(skipped + su, sizeof(skipped) - su, "%s%s",
+						       su ? "," : "", list[i]->name);
+		}
+	}
+	for (char *q = skipped; *q; q++)
+		*q = *q == ',' ? ' ' : *q;
+	if (su) {
+		snprintf(line, sizeof(line), "zmm_downclock CPU: timed, but never chosen and no rival "
+			 "of the pick (512-bit vectors slow the code around them): %s", skipped);
 		put_wrapped(f, line);
 	}
 }
@@ -2036,7 +2072,7 @@ static void print_summary(const struct opts *o, double elapsed)
 				unsigned bi = 0;
 				for (unsigned j = 0; j < nn; j++) {
 					const struct result *r = find_result(&shapes[i], len, names[j]);
-					if (!r || r->kind != RK_IMPL)
+					if (!r || r->kind != RK_IMPL || r->out)
 						continue;
 					double v = result_gbps(o, r, NULL, o->stat_median);
 					double vb = result_gbps(o, r, NULL, 0);
@@ -2253,6 +2289,8 @@ static void print_json(const struct opts *o)
 			printf("%.4f", r->paired);
 		else
 			printf("null");
+		if (r->out)
+			printf(", \"left_out\": \"zmm_downclock\"");
 		if (r->rc.pairs)
 			printf(", \"recheck_vs\": \"%s\", \"recheck_first\": %.4f, "
 			       "\"recheck\": %.4f, \"recheck_pairs\": %u",

@@ -10,6 +10,7 @@
 #include <cpuid.h>
 #include <immintrin.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "raidx_impl.h"
 
@@ -19,6 +20,65 @@
 __attribute__((target("xsave"))) static uint64_t read_xcr0(void)
 {
 	return _xgetbv(0);
+}
+
+/* Vendor string, and family and model with the extended fields folded in
+ * as the vendors document them (the extended model counts from family 6). */
+static void cpu_signature(char vendor[13], unsigned *family, unsigned *model,
+			  unsigned *eax1)
+{
+	unsigned a, b, c, d;
+
+	__cpuid(0, a, b, c, d);
+	memcpy(vendor, &b, 4);
+	memcpy(vendor + 4, &d, 4);
+	memcpy(vendor + 8, &c, 4);
+	vendor[12] = 0;
+	__cpuid(1, a, b, c, d);
+	*family = (a >> 8) & 15;
+	*model = (a >> 4) & 15;
+	if (*family == 15)
+		*family += (a >> 20) & 255;
+	if (*family >= 6)
+		*model |= ((a >> 16) & 15) << 4;
+	*eax1 = a;
+}
+
+/*
+ * Quirks: properties of a CPU model, not instruction sets, decided here so
+ * that selection only sees bits.
+ *
+ * RAIDX_CPU_ZMM_DOWNCLOCK: Intel cores from Skylake-SP to Tiger Lake lower
+ * their clock while they run 512-bit vector instructions (the AVX-512
+ * "licence" levels of Intel's optimisation manual), and keep it lowered
+ * for about two milliseconds after the last one, so the application's own
+ * code on that core runs slower too; switching levels also stalls the core
+ * for some microseconds.  A calibration trial of a few microseconds sees
+ * none of that, only the 512-bit kernel's higher throughput, so on these
+ * models selection leaves the 512-bit kernels out (they can still be
+ * forced) and takes the best 256-bit ones (AVX2, or GFNI on AVX2 where the
+ * CPU has GFNI, as Ice Lake and Tiger Lake do).  The models are those the
+ * Linux kernel marks X86_FEATURE_PREFER_YMM for the same reason (2025):
+ * Skylake-SP/X with Cascade Lake and Cooper Lake (family 6 model 0x55),
+ * Ice Lake server (0x6a, 0x6c), Ice Lake client (0x7d, 0x7e, 0x9d) and
+ * Tiger Lake (0x8c, 0x8d).  Rocket Lake, Sapphire Rapids and later Intel
+ * cores, and AMD's (Zen 4 runs 512-bit operations as two 256-bit halves
+ * without a clock change), are not on it.  RAIDX_DISABLE=zmm_downclock
+ * clears the quirk, for an operator who has measured that the 512-bit
+ * kernels pay on such a machine.
+ */
+uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
+{
+	static const unsigned char zmm_downclock[] = {
+		0x55, 0x6a, 0x6c, 0x7d, 0x7e, 0x9d, 0x8c, 0x8d,
+	};
+
+	if (strcmp(vendor, "GenuineIntel") || family != 6)
+		return 0;
+	for (size_t i = 0; i < sizeof(zmm_downclock); i++)
+		if (model == zmm_downclock[i])
+			return RAIDX_CPU_ZMM_DOWNCLOCK;
+	return 0;
 }
 
 uint32_t raidx__cpu_detect(void)
@@ -61,6 +121,12 @@ uint32_t raidx__cpu_detect(void)
 	 * also requires AVX2 or AVX-512, which carry their own OS checks. */
 	if (c & (1u << 8))
 		f |= RAIDX_CPU_GFNI;
+	if (f & RAIDX_CPU_AVX512F) {
+		char vendor[13];
+		unsigned family, model, eax1;
+		cpu_signature(vendor, &family, &model, &eax1);
+		f |= raidx__x86_quirks(vendor, family, model);
+	}
 	return f;
 }
 
@@ -68,19 +134,10 @@ uint32_t raidx__cpu_detect(void)
  * files: picks measured on one CPU model are not carried to another. */
 void raidx__cpu_ident(char *buf, size_t size)
 {
-	unsigned r[12] = { 0 }, a, b, c, d;
-	char vendor[13] = { 0 }, brand[49] = { 0 };
+	unsigned r[12] = { 0 }, a, family, model;
+	char vendor[13], brand[49] = { 0 };
 
-	__cpuid(0, a, b, c, d);
-	memcpy(vendor, &b, 4);
-	memcpy(vendor + 4, &d, 4);
-	memcpy(vendor + 8, &c, 4);
-	__cpuid(1, a, b, c, d);
-	unsigned family = (a >> 8) & 15, model = (a >> 4) & 15;
-	if (family == 15)
-		family += (a >> 20) & 255;
-	if (family >= 6)
-		model |= ((a >> 16) & 15) << 4;
+	cpu_signature(vendor, &family, &model, &a);
 	if ((unsigned)__get_cpuid_max(0x80000000, NULL) >= 0x80000004u) {
 		for (unsigned i = 0; i < 3; i++)
 			__cpuid(0x80000002 + i, r[4 * i], r[4 * i + 1], r[4 * i + 2],

@@ -78,8 +78,15 @@
 #define RX_ENTRY(nm_, op_, prio_, granule_, features_, kind_, fn_, flags_) \
 	{ .name = RX_NAME(nm_), .op = (op_), .priority = RX_PRIO(prio_),       \
 	  .granule = (granule_), .features = RX_FEATURES(features_),           \
-	  .fn.kind_ = (fn_), .flags = RX_FLAGS(flags_),                        \
+	  .fn.kind_ = (fn_), .flags = RX_FLAGS(flags_) | RX_VEC_FLAGS,         \
 	  .emu_features = RX_EMU_FEATURES(features_) }
+/* The 512-bit files' entries carry RAIDX__F_ZMM: selection leaves them out
+ * on CPUs that lower their clock for 512-bit vectors. */
+#ifdef RX_V512
+#define RX_VEC_FLAGS RAIDX__F_ZMM
+#else
+#define RX_VEC_FLAGS 0u
+#endif
 
 #if defined(RAIDX_SIMDE) && !defined(__OPTIMIZE__)
 /* Unoptimised emulation (e.g. a Debug sanitizer build): plain functions,
