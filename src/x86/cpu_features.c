@@ -52,8 +52,8 @@ static void cpu_signature(char vendor[13], unsigned *family, unsigned *model,
  * their clock while they run 512-bit vector instructions (the AVX-512
  * "licence" levels of Intel's optimisation manual), and keep it lowered
  * for about two milliseconds after the last one, so the application's own
- * code on that core runs slower too; switching levels also stalls the core
- * for some microseconds.  A calibration trial of a few microseconds sees
+ * code on that core runs slower too; each switch of levels also slows the
+ * core for about 20 us while the voltage settles.  A calibration trial of a few microseconds sees
  * none of that, only the 512-bit kernel's higher throughput, so on these
  * models selection leaves the 512-bit kernels out (they can still be
  * forced) and takes the best 256-bit ones (AVX2, or GFNI on AVX2 where the
