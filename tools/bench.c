@@ -245,6 +245,35 @@ static int list_has(const char *list, const char *name)
 	return 0;
 }
 
+static int impl_not_runnable(const struct raidx__impl *impl)
+{
+	return !raidx__impl_runnable(impl);
+}
+
+/* The names of the implementations of every op for which pred() holds,
+ * space-separated, each once; returns how many. */
+static unsigned impl_names(char *buf, size_t size, int (*pred)(const struct raidx__impl *))
+{
+	size_t used = 0;
+	unsigned n = 0;
+
+	buf[0] = 0;
+	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
+		const struct raidx__impl *const *list;
+		unsigned cnt = raidx__impl_list((enum raidx_op)op, &list);
+		for (unsigned i = 0; i < cnt; i++) {
+			if (!pred(list[i]) || list_has(buf, list[i]->name) || used >= size)
+				continue;
+			used += (size_t)snprintf(buf + used, size - used, "%s%s",
+						 used ? "," : "", list[i]->name);
+			n++;
+		}
+	}
+	for (char *q = buf; *q; q++)
+		*q = *q == ',' ? ' ' : *q;
+	return n;
+}
+
 /* "4k", "64K", "1M", "16MiB", "1000" -> bytes; 0 on error. */
 static size_t parse_size(const char *s)
 {
@@ -1720,45 +1749,16 @@ static void print_header(FILE *f, const struct opts *o, size_t llc)
 				"xor_syndrome: the window)");
 	put_wrapped(f, line);
 
-	/* implementations compiled in but not runnable here */
-	char skipped[1024] = "";
-	size_t su = 0;
-	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
-		const struct raidx__impl *const *list;
-		unsigned cnt = raidx__impl_list((enum raidx_op)op, &list);
-		for (unsigned i = 0; i < cnt; i++) {
-			if (raidx__impl_runnable(list[i]) || list_has(skipped, list[i]->name))
-				continue;
-			if (su < sizeof(skipped))
-				su += (size_t)snprintf(skipped + su, sizeof(skipped) - su, "%s%s",
-						       su ? "," : "", list[i]->name);
-		}
-	}
-	for (char *q = skipped; *q; q++)
-		*q = *q == ',' ? ' ' : *q;
-	if (su) {
-		snprintf(line, sizeof(line), "not runnable on this CPU (not measured): %s", skipped);
+	/* implementations compiled in but not runnable here, and those that
+	 * run but a quirk keeps out of selection */
+	char names[1024];
+	if (impl_names(names, sizeof(names), impl_not_runnable)) {
+		snprintf(line, sizeof(line), "not runnable on this CPU (not measured): %s", names);
 		put_wrapped(f, line);
 	}
-	/* runnable, but left out of selection by a quirk */
-	skipped[0] = 0;
-	su = 0;
-	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
-		const struct raidx__impl *const *list;
-		unsigned cnt = raidx__impl_list((enum raidx_op)op, &list);
-		for (unsigned i = 0; i < cnt; i++) {
-			if (!impl_left_out(list[i]) || list_has(skipped, list[i]->name))
-				continue;
-			if (su < sizeof(skipped))
-				su += (size_t)snprintf(skipped + su, sizeof(skipped) - su, "%s%s",
-						       su ? "," : "", list[i]->name);
-		}
-	}
-	for (char *q = skipped; *q; q++)
-		*q = *q == ',' ? ' ' : *q;
-	if (su) {
+	if (impl_names(names, sizeof(names), impl_left_out)) {
 		snprintf(line, sizeof(line), "zmm_downclock CPU: timed, but never chosen and no rival "
-			 "of the pick (512-bit vectors slow the code around them): %s", skipped);
+			 "of the pick (512-bit vectors slow the code around them): %s", names);
 		put_wrapped(f, line);
 	}
 }

@@ -53,11 +53,11 @@ static void cpu_signature(char vendor[13], unsigned *family, unsigned *model,
  * "licence" levels of Intel's optimisation manual), and keep it lowered
  * for about two milliseconds after the last one, so the application's own
  * code on that core runs slower too; each switch of levels also slows the
- * core for about 20 us while the voltage settles.  A calibration trial of a few microseconds sees
- * none of that, only the 512-bit kernel's higher throughput, so on these
- * models selection leaves the 512-bit kernels out (they can still be
- * forced) and takes the best 256-bit ones (AVX2, or GFNI on AVX2 where the
- * CPU has GFNI, as Ice Lake and Tiger Lake do).  The models are those the
+ * core for about 20 us while the voltage settles.  A calibration trial of
+ * a few microseconds sees none of that, only the 512-bit kernel's higher
+ * throughput, so on these models selection leaves the 512-bit kernels out
+ * (they can still be forced) and takes the best 256-bit ones (AVX2, or
+ * GFNI on AVX2 where the CPU has GFNI, as Ice Lake and Tiger Lake do).  The models are those the
  * Linux kernel marks X86_FEATURE_PREFER_YMM for the same reason (2025):
  * Skylake-SP/X with Cascade Lake and Cooper Lake (family 6 model 0x55),
  * Ice Lake server (0x6a, 0x6c), Ice Lake client (0x7d, 0x7e, 0x9d) and
