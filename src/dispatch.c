@@ -169,13 +169,25 @@ int raidx__impl_runnable(const struct raidx__impl *impl)
 	return runnable(impl);
 }
 
+/* 512-bit kernels on a zmm_downclock CPU.  RAIDX_EMULATE may name the
+ * quirk too, so that the tests can play such a CPU with the emulated
+ * 512-bit kernels. */
+static int quirk_out(const struct raidx__impl *impl)
+{
+	return (impl->flags & RAIDX__F_ZMM) &&
+	       ((cpu_features | emulated_features) & RAIDX_CPU_ZMM_DOWNCLOCK);
+}
+
+int raidx__impl_left_out(const struct raidx__impl *impl)
+{
+	ensure_init();
+	return runnable(impl) && quirk_out(impl);
+}
+
 int raidx__impl_selectable(const struct raidx__impl *impl)
 {
 	ensure_init();
-	/* RAIDX_EMULATE may name the quirk too, so that the tests can play a
-	 * downclocking CPU with the emulated 512-bit kernels. */
-	if ((impl->flags & RAIDX__F_ZMM) &&
-	    ((cpu_features | emulated_features) & RAIDX_CPU_ZMM_DOWNCLOCK))
+	if (quirk_out(impl))
 		return 0;
 	if (!(impl->flags & RAIDX__F_EMULATED))
 		return runnable(impl);

@@ -160,6 +160,9 @@ RX_HIDDEN int raidx__impl_runnable(const struct raidx__impl *impl);
  * not emulated, or emulated with RAIDX_EMULATE covering what the real
  * kernel needs beyond this CPU's features. */
 RX_HIDDEN int raidx__impl_selectable(const struct raidx__impl *impl);
+/* Runnable, but a quirk keeps selection from choosing it (RAIDX__F_ZMM on
+ * a zmm_downclock CPU); forcing still works. */
+RX_HIDDEN int raidx__impl_left_out(const struct raidx__impl *impl);
 
 /* ---- selection (select.c) -------------------------------------------- */
 /* Size classes: a call that streams more bytes than half the last-level

@@ -224,13 +224,6 @@ static void usage(FILE *f)
 "clock; the summary says how many there were.\n", f);
 }
 
-/* Runnable here, but never chosen: 512-bit vectors on a zmm_downclock CPU. */
-static int impl_left_out(const struct raidx__impl *impl)
-{
-	return (impl->flags & RAIDX__F_ZMM) && raidx__impl_runnable(impl) &&
-	       !raidx__impl_selectable(impl);
-}
-
 static int list_has(const char *list, const char *name)
 {
 	size_t n = strlen(name);
@@ -1046,7 +1039,11 @@ static void **next_stripe(struct cell *c)
  * Runners: one row of a table, as a closure (function + its data)
  * ====================================================================== */
 
-enum rkind { RK_IMPL, RK_PEER, RK_MEMREAD, RK_MEMCPY };
+/* RK_OUT: a raidx kernel selection leaves out on this CPU (512-bit vectors
+ * on a zmm_downclock CPU): timed and shown, but no rival of the pick, since
+ * a loop of calls cannot show what its lower clock costs the code around
+ * it. */
+enum rkind { RK_IMPL, RK_OUT, RK_PEER, RK_MEMREAD, RK_MEMCPY };
 
 /* The chosen kernel timed alone against a rival that looked faster in
  * the cell's rounds (recheck_cell): the first rival it
@@ -1065,12 +1062,7 @@ struct runner {
 	char name[32];
 	enum rkind kind;
 	int (*call)(struct runner *r, const struct cell *c, void **ptrs);
-	const struct raidx__impl *impl; /* RK_IMPL */
-	/* A kernel selection leaves out on this CPU (512-bit vectors on a
-	 * zmm_downclock CPU): timed and shown, but no rival of the pick, since
-	 * a loop of calls cannot show what its lower clock costs the code
-	 * around it. */
-	int out;
+	const struct raidx__impl *impl; /* RK_IMPL, RK_OUT */
 	struct bench_isal *isal;        /* RK_PEER: isal */
 	unsigned lx_unroll;             /* RK_PEER: linux_x2, linux_x4 */
 	int chosen;                     /* what the public call would use */
@@ -1158,7 +1150,6 @@ struct result {
 	 * kernel by 1.5x or more) cancels out, where the best of each row may
 	 * come from different rounds. */
 	double paired;
-	int out;              /* left out of selection here (runner.out) */
 	struct recheck rc;    /* chosen row: its recheck (rc.pairs 0: none) */
 	unsigned samples;
 	unsigned lost_cpu;    /* samples that shared the CPU */
@@ -1364,7 +1355,8 @@ static int measure_cell(struct cell *c, struct runner *rs, unsigned nr, double b
 				continue;
 			}
 		}
-		if ((r->kind == RK_IMPL || r->kind == RK_PEER) && verify(r, c))
+		if ((r->kind == RK_IMPL || r->kind == RK_OUT || r->kind == RK_PEER) &&
+		    verify(r, c))
 			return -1;
 		if (!r->skip)
 			act[na++] = r;
@@ -1453,10 +1445,9 @@ static unsigned build_runners(struct runner *rs, const struct bench_shape *sh, s
 			continue;
 		struct runner *r = &rs[n++];
 		snprintf(r->name, sizeof(r->name), "%s", list[i]->name);
-		r->kind = RK_IMPL;
+		r->kind = raidx__impl_left_out(list[i]) ? RK_OUT : RK_IMPL;
 		r->call = call_impl;
 		r->impl = list[i];
-		r->out = impl_left_out(list[i]);
 		r->chosen = list[i] == cur;
 		r->slow = !strcmp(list[i]->name, "ref");
 	}
@@ -1548,14 +1539,14 @@ static void recheck_cell(struct cell *c, struct runner *rs, unsigned nr)
 	for (unsigned i = 0; i < nr; i++)
 		if (rs[i].chosen && !rs[i].skip && rs[i].nsamples)
 			ch = &rs[i];
-	if (!ch || ch->kind != RK_IMPL)
+	if (!ch || (ch->kind != RK_IMPL && ch->kind != RK_OUT))
 		return;
 	/* The rivals, the one the chosen kernel looked slowest against first:
 	 * chosen/rival speed by best samples and paired, the lower of the two. */
 	double tch = best_sample(ch);
 	for (unsigned i = 0; i < nr; i++) {
 		struct runner *r = &rs[i];
-		if (r == ch || r->kind != RK_IMPL || r->out || r->skip || !r->nsamples)
+		if (r == ch || r->kind != RK_IMPL || r->skip || !r->nsamples)
 			continue;
 		double f = fmin(best_sample(r) / tch, 1 / paired_ratio(r, ch));
 		if (f >= RECHECK_BELOW)
@@ -1611,7 +1602,6 @@ static int store_results(const struct runner *rs, unsigned nr, const struct benc
 		res.len = len;
 		snprintf(res.name, sizeof(res.name), "%s", r->name);
 		res.kind = r->kind;
-		res.out = r->out;
 		res.chosen = r->chosen;
 		res.rc = r->rc;
 		res.skip = r->skip;
@@ -1633,7 +1623,7 @@ static int store_results(const struct runner *rs, unsigned nr, const struct benc
 					s[n++] = r->samples[k];
 			res.median = median_of(s, n);
 			res.samples = r->nsamples;
-			if (ch && r->kind == RK_IMPL && !r->out)
+			if (ch && r->kind == RK_IMPL)
 				res.paired = paired_ratio(r, ch);
 		} else if (!r->skip) {
 			res.skip = "not measured";
@@ -1756,7 +1746,7 @@ static void print_header(FILE *f, const struct opts *o, size_t llc)
 		snprintf(line, sizeof(line), "not runnable on this CPU (not measured): %s", names);
 		put_wrapped(f, line);
 	}
-	if (impl_names(names, sizeof(names), impl_left_out)) {
+	if (impl_names(names, sizeof(names), raidx__impl_left_out)) {
 		snprintf(line, sizeof(line), "zmm_downclock CPU: timed, but never chosen and no rival "
 			 "of the pick (512-bit vectors slow the code around them): %s", names);
 		put_wrapped(f, line);
@@ -2072,7 +2062,7 @@ static void print_summary(const struct opts *o, double elapsed)
 				unsigned bi = 0;
 				for (unsigned j = 0; j < nn; j++) {
 					const struct result *r = find_result(&shapes[i], len, names[j]);
-					if (!r || r->kind != RK_IMPL || r->out)
+					if (!r || r->kind != RK_IMPL)
 						continue;
 					double v = result_gbps(o, r, NULL, o->stat_median);
 					double vb = result_gbps(o, r, NULL, 0);
@@ -2289,7 +2279,7 @@ static void print_json(const struct opts *o)
 			printf("%.4f", r->paired);
 		else
 			printf("null");
-		if (r->out)
+		if (r->kind == RK_OUT)
 			printf(", \"left_out\": \"zmm_downclock\"");
 		if (r->rc.pairs)
 			printf(", \"recheck_vs\": \"%s\", \"recheck_first\": %.4f, "

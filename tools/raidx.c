@@ -136,7 +136,7 @@ static void impl_state(const struct raidx__select_report *rep, enum raidx_op op,
 			 rep->op[op].source ? rep->op[op].source : rep->how,
 			 sm[0] ? " in-cache " : "", sm, sm[0] && lg[0] ? ";" : "",
 			 lg[0] ? " large " : "", lg);
-	} else if (!raidx__impl_selectable(impl) && (impl->flags & RAIDX__F_ZMM)) {
+	} else if (raidx__impl_left_out(impl)) {
 		snprintf(buf, n, "ok, not chosen: 512-bit on a zmm_downclock cpu");
 	} else {
 		snprintf(buf, n, "%s", impl->flags & RAIDX__F_NT ?
