@@ -96,20 +96,21 @@
  * for misses in the other.
  * Racing the two call by call between L2 and the LLC was tried and dropped
  * (2026-12-01): per thread and octave of call size, every 16-32 calls the
- * leader timed once and the twin run twice, the second call timed, a moving
- * average of ln(t_nt / t_normal) with 1% hysteresis choosing the leader.
- * In a busy state it helped (xor_gen and gen_syndrome at 64 KiB and 1 MiB,
- * seven alternations: 2 misses of the 0.95 goal in the raced cells against
- * 9), but in a quiet one its probes cost more than they won (three
- * alternations of the default bench: chosen/fastest over the 15 raced
- * cells 0.983 against 0.996 on the geometric mean, 167, 167 and 168 of 168
- * cells against 168 in each), and it could lock onto the wrong kernel:
- * xor_gen with one source at 1 MiB ran 0.61-0.65x of avx2 in two runs of
- * four.  The reason is in the cache: a store policy is partly paid for by
- * the calls after it.  After four non-temporal calls, normal-store calls of
- * that xor_gen took 73-91, 49-78, 40-53 and 37-54 us before settling, so a
- * probe with one warm-up call is biased toward the leader, and one long
- * enough to be fair costs more than the 5-10% it can win.
+ * leader timed once and the twin run twice, the second call timed, a
+ * moving average of ln(t_nt / t_normal) with 1% hysteresis choosing the
+ * leader.  In a busy state it helped (xor_gen and gen_syndrome at 64 KiB
+ * and 1 MiB, seven alternations: 2 misses of the 0.95 goal in the cells it
+ * covered against 9), but in a quiet one its probes cost more than they
+ * won (three alternations of the default bench: chosen/fastest over the 15
+ * raced cells 0.983 against 0.996 on the geometric mean, 167, 167 and 168
+ * of 168 cells against 168 in each), and it could lock onto the wrong
+ * kernel: xor_gen with one source at 1 MiB ran 0.61-0.65x of the fastest
+ * kernel in two runs of four.  The reason is in the cache: a store policy
+ * is partly paid for by the calls after it.  After four non-temporal
+ * calls, normal-store calls of that xor_gen took 73-91, 49-78, 40-53 and
+ * 37-55 us before settling (a throwaway program, six runs), so a probe
+ * with one warm-up call is biased toward the leader, and one long enough
+ * to be fair costs more than the 5-10% it can win.
  */
 #include <errno.h>
 #include <math.h>
