@@ -40,14 +40,17 @@ static const char *const op_names[RAIDX_OP_COUNT] = {
 
 /* ---- CPU features and RAIDX_DISABLE ---------------------------------- */
 
+/* Quirks are bits 24 and up (raidx.h): properties of the CPU model, which
+ * disabling an instruction set does not take away. */
+#define QUIRKS (~0u << 24)
+
 static const struct {
 	const char *name;
 	uint32_t bit;
 	uint32_t implies; /* disabling this feature disables these too */
 } features[] = {
-	{ "sse2", RAIDX_CPU_SSE2, ~0u & ~(RAIDX_CPU_NEON | RAIDX_CPU_SHA3 | RAIDX_CPU_ZMM_DOWNCLOCK) },
-	{ "ssse3", RAIDX_CPU_SSSE3, ~0u & ~(RAIDX_CPU_SSE2 | RAIDX_CPU_NEON | RAIDX_CPU_SHA3 |
-					   RAIDX_CPU_ZMM_DOWNCLOCK) },
+	{ "sse2", RAIDX_CPU_SSE2, ~(RAIDX_CPU_NEON | RAIDX_CPU_SHA3 | QUIRKS) },
+	{ "ssse3", RAIDX_CPU_SSSE3, ~(RAIDX_CPU_SSE2 | RAIDX_CPU_NEON | RAIDX_CPU_SHA3 | QUIRKS) },
 	{ "avx", RAIDX_CPU_AVX, RAIDX_CPU_AVX2 | RAIDX_CPU_AVX512F | RAIDX_CPU_AVX512BW |
 		RAIDX_CPU_AVX512VL | RAIDX_CPU_AVX512DQ | RAIDX_CPU_AVX512VBMI },
 	{ "avx2", RAIDX_CPU_AVX2, 0 },
@@ -115,11 +118,12 @@ static uint32_t emulated_features;
  * listing implementations (tests, bench, `raidx info`) stays cheap. */
 static void registry_once_fn(void)
 {
-	cpu_features = raidx__cpu_detect() & ~feature_mask(getenv("RAIDX_DISABLE"), 1);
+	uint32_t disabled = feature_mask(getenv("RAIDX_DISABLE"), 1);
+
+	cpu_features = raidx__cpu_detect() & ~disabled;
 	/* RAIDX_DISABLE wins over RAIDX_EMULATE: disabling what is emulated
 	 * (a feature, or the zmm_downclock quirk) takes it away again. */
-	emulated_features = feature_mask(getenv("RAIDX_EMULATE"), 0) &
-			    ~feature_mask(getenv("RAIDX_DISABLE"), 1);
+	emulated_features = feature_mask(getenv("RAIDX_EMULATE"), 0) & ~disabled;
 
 	for (size_t t = 0; t < sizeof(all_tables) / sizeof(all_tables[0]); t++) {
 		for (const struct raidx__impl *i = all_tables[t]; i->name; i++) {

@@ -1044,6 +1044,7 @@ static void **next_stripe(struct cell *c)
  * a loop of calls cannot show what its lower clock costs the code around
  * it. */
 enum rkind { RK_IMPL, RK_OUT, RK_PEER, RK_MEMREAD, RK_MEMCPY };
+#define RK_KERNEL(k) ((k) == RK_IMPL || (k) == RK_OUT) /* a raidx kernel's row */
 
 /* The chosen kernel timed alone against a rival that looked faster in
  * the cell's rounds (recheck_cell): the first rival it
@@ -1355,8 +1356,7 @@ static int measure_cell(struct cell *c, struct runner *rs, unsigned nr, double b
 				continue;
 			}
 		}
-		if ((r->kind == RK_IMPL || r->kind == RK_OUT || r->kind == RK_PEER) &&
-		    verify(r, c))
+		if ((RK_KERNEL(r->kind) || r->kind == RK_PEER) && verify(r, c))
 			return -1;
 		if (!r->skip)
 			act[na++] = r;
@@ -1539,7 +1539,7 @@ static void recheck_cell(struct cell *c, struct runner *rs, unsigned nr)
 	for (unsigned i = 0; i < nr; i++)
 		if (rs[i].chosen && !rs[i].skip && rs[i].nsamples)
 			ch = &rs[i];
-	if (!ch || (ch->kind != RK_IMPL && ch->kind != RK_OUT))
+	if (!ch || !RK_KERNEL(ch->kind))
 		return;
 	/* The rivals, the one the chosen kernel looked slowest against first:
 	 * chosen/rival speed by best samples and paired, the lower of the two. */

@@ -23,9 +23,9 @@ __attribute__((target("xsave"))) static uint64_t read_xcr0(void)
 }
 
 /* Vendor string, and family and model with the extended fields folded in
- * as the vendors document them (the extended model counts from family 6). */
-static void cpu_signature(char vendor[13], unsigned *family, unsigned *model,
-			  unsigned *eax1)
+ * as the vendors document them (the extended model counts from family 6);
+ * returns cpuid leaf 1's eax (the stepping is its low 4 bits). */
+static unsigned cpu_signature(char vendor[13], unsigned *family, unsigned *model)
 {
 	unsigned a, b, c, d;
 
@@ -41,7 +41,7 @@ static void cpu_signature(char vendor[13], unsigned *family, unsigned *model,
 		*family += (a >> 20) & 255;
 	if (*family >= 6)
 		*model |= ((a >> 16) & 15) << 4;
-	*eax1 = a;
+	return a;
 }
 
 /*
@@ -57,8 +57,9 @@ static void cpu_signature(char vendor[13], unsigned *family, unsigned *model,
  * a few microseconds sees none of that, only the 512-bit kernel's higher
  * throughput, so on these models selection leaves the 512-bit kernels out
  * (they can still be forced) and takes the best 256-bit ones (AVX2, or
- * GFNI on AVX2 where the CPU has GFNI, as Ice Lake and Tiger Lake do).  The models are those the
- * Linux kernel marks X86_FEATURE_PREFER_YMM for the same reason (2025):
+ * GFNI on AVX2 where the CPU has GFNI, as Ice Lake and Tiger Lake do).
+ * The models are those the Linux kernel marks X86_FEATURE_PREFER_YMM for
+ * the same reason (2025):
  * Skylake-SP/X with Cascade Lake and Cooper Lake (family 6 model 0x55),
  * Ice Lake server (0x6a, 0x6c), Ice Lake client (0x7d, 0x7e, 0x9d) and
  * Tiger Lake (0x8c, 0x8d).  Rocket Lake, Sapphire Rapids and later Intel
@@ -123,8 +124,8 @@ uint32_t raidx__cpu_detect(void)
 		f |= RAIDX_CPU_GFNI;
 	if (f & RAIDX_CPU_AVX512F) {
 		char vendor[13];
-		unsigned family, model, eax1;
-		cpu_signature(vendor, &family, &model, &eax1);
+		unsigned family, model;
+		cpu_signature(vendor, &family, &model);
 		f |= raidx__x86_quirks(vendor, family, model);
 	}
 	return f;
@@ -134,10 +135,9 @@ uint32_t raidx__cpu_detect(void)
  * files: picks measured on one CPU model are not carried to another. */
 void raidx__cpu_ident(char *buf, size_t size)
 {
-	unsigned r[12] = { 0 }, a, family, model;
+	unsigned r[12] = { 0 }, family, model;
 	char vendor[13], brand[49] = { 0 };
-
-	cpu_signature(vendor, &family, &model, &a);
+	unsigned a = cpu_signature(vendor, &family, &model);
 	if ((unsigned)__get_cpuid_max(0x80000000, NULL) >= 0x80000004u) {
 		for (unsigned i = 0; i < 3; i++)
 			__cpuid(0x80000002 + i, r[4 * i], r[4 * i + 1], r[4 * i + 2],
