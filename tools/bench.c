@@ -27,7 +27,8 @@
  *   implementation first runs for a short warm-up (caches, TLB, predictors,
  *   clock ramp), which also gives the time of one call; the batch size is
  *   then chosen so that one sample lasts about 2 ms, three orders of
- *   magnitude above the ~20 ns the clock costs.  Samples are taken in
+ *   magnitude above the ~20 ns the clock costs, and each sample follows
+ *   0.5 ms of untimed calls of its own (SETTLE_S).  Samples are taken in
  *   interleaved rounds, A B C, B C A, C A B ..., so a frequency or neighbour
  *   drift on a noisy machine hits every implementation alike, and the
  *   rotation spreads "who runs right after whom".  The best sample is the
@@ -89,6 +90,25 @@
 #define MAX_RUNNERS 72
 #define MAX_ROUNDS 32
 #define PICK_GOAL 0.95   /* chosen/fastest the selection aims for (issue 5) */
+/*
+ * Untimed calls of a row before each of its samples, for about SETTLE_S:
+ * a row must not be charged for the state the row before it left behind.
+ * Non-temporal stores do that: they send dst to memory, and normal stores
+ * right after them fetch it back from DRAM instead of L3.  Measured with a
+ * throwaway program that timed 2 ms samples (as here) of avx2 xor_gen
+ * right after a sample of avx2 and right after one of avx2nt, medians of
+ * 150-200 such rounds: after avx2nt, 1 source at 1 MiB 1.04-1.19x slower,
+ * 3-4 sources 1.02-1.11x, 8 sources 1.03-1.13x, 2 sources at 2 MiB
+ * 1.03-1.20x; with 250 us of untimed avx2 calls first 0.99-1.07x, with
+ * 500 us 0.984-1.005x (two runs of four cells).  avx2nt was not slowed by
+ * what ran before it, and neither was anything with 4 or 16 MiB blocks or
+ * in L2 (64-512 KiB: 0.98-1.01x).  Every row is settled alike; the rounds
+ * were biased toward non-temporal kernels (and ISA-L's xor_gen and pq_gen,
+ * which store that way) on exactly the cells where selection most often
+ * missed its goal against avx2nt.  Rows whose one call fills a sample
+ * (iters 1) are not settled: their call is long enough, as at warm-up.
+ */
+#define SETTLE_S 500e-6
 /* Recheck every pick that any rival beat in the first pass, not only those
  * it beat by 5%: rechecking only the apparent misses would let a slower
  * pick that read well by luck pass unchecked.  A default run: 69 rechecks
@@ -1070,6 +1090,7 @@ struct runner {
 	int slow;                       /* "ref": only where it fits */
 	const char *skip;               /* why it was not measured */
 	unsigned iters;                 /* calls per sample */
+	unsigned settle;                /* untimed calls before each sample */
 	double tcall;                   /* one call: the check or warm-up */
 	double samples[MAX_ROUNDS];     /* seconds per call */
 	unsigned char lost_cpu[MAX_ROUNDS]; /* sample shared the CPU */
@@ -1291,6 +1312,8 @@ static int cmp_size(const void *a, const void *b)
  * whether another process preempted it. */
 static double take_sample(struct runner *r, struct cell *c, unsigned char *lost)
 {
+	for (unsigned i = 0; i < r->settle; i++)
+		r->call(r, c, next_stripe(c));
 	double c0 = cpu_now(), t0 = now();
 	for (unsigned i = 0; i < r->iters; i++)
 		r->call(r, c, next_stripe(c));
@@ -1393,6 +1416,8 @@ static int measure_cell(struct cell *c, struct runner *rs, unsigned nr, double b
 		r->tcall = t / n;
 		double it = ceil(sample / r->tcall);
 		r->iters = it < 1 ? 1 : it > 1e9 ? 1000000000u : (unsigned)it;
+		if (r->iters > 1)
+			r->settle = (unsigned)ceil(SETTLE_S / r->tcall);
 	}
 
 	/*
@@ -1403,7 +1428,7 @@ static int measure_cell(struct cell *c, struct runner *rs, unsigned nr, double b
 	 */
 	double per_round = 0;
 	for (unsigned i = 0; i < na; i++)
-		per_round += act[i]->iters * act[i]->tcall;
+		per_round += (act[i]->iters + act[i]->settle) * act[i]->tcall;
 	for (unsigned k = 0; k < o->rmax; k++) {
 		if (k >= o->rmin &&
 		    (all_confirmed(act, na) || now() - t_start + per_round > budget))
@@ -1559,7 +1584,8 @@ static void recheck_cell(struct cell *c, struct runner *rs, unsigned nr)
 	/* Recheck them in turn; the first confirmed miss decides. */
 	for (unsigned i = 0; i < nriv; i++) {
 		struct runner *r = riv[i];
-		double per_pair = ch->iters * ch->tcall + r->iters * r->tcall;
+		double per_pair = (ch->iters + ch->settle) * ch->tcall +
+				  (r->iters + r->settle) * r->tcall;
 		unsigned n = per_pair > 0 ? (unsigned)(RECHECK_S / per_pair) : RECHECK_PAIRS;
 		n = n < RECHECK_MIN ? RECHECK_MIN : n > RECHECK_PAIRS ? RECHECK_PAIRS : n;
 		double q[2 * RECHECK_PAIRS];
