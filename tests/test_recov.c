@@ -519,6 +519,22 @@ static void test_large(void)
 	}
 	ts_free(s);
 
+	/* 20 disks of 1 MiB or more are grouped too (x86_kernels.h,
+	 * RXK_GROUP_STREAMS): 18 data blocks in groups [17..9] and [8..0]. */
+	static const unsigned pairs20[][2] = { { 8, 9 }, { 0, 17 }, { 16, 17 },
+					       { 0, 1 }, { 3, 5 } };
+	size_t glen = ((size_t)1 << 20) + 4096 + 13;
+	s = ts_new(20, glen);
+	st_setup(&t, s, 20, glen, PL_SPREAD, rng_below(&t_rng, 64));
+	unsigned np20 = t_quick ? 3 : sizeof(pairs20) / sizeof(pairs20[0]);
+	for (unsigned i = 0; i < np20; i++) {
+		do_2data(&t, pairs20[i][0], pairs20[i][1]);
+		do_datap(&t, pairs20[i][0]);
+		do_datap(&t, pairs20[i][1]);
+	}
+	st_free(&t);
+	ts_free(s);
+
 	/* Crowded blocks from 16 KiB: recov_datap in group passes at any
 	 * width above 8 data blocks (12 data: [11..6], [5..0]); every lost
 	 * block, crowded and spread. */
@@ -544,9 +560,10 @@ static void test_large(void)
 	t_log("large: lengths %zu, %zu%s, disks 7, every kind of failure; "
 	      "24 and 38 disks at %zu bytes; 14 disks at %zu bytes (every "
 	      "data+P failure); 10 disks at %zu bytes; 38 and 14 disks crowded "
-	      "in one L1 set and spread; %lu runs",
+	      "in one L1 set and spread; 20 disks at %zu bytes (%u pairs); "
+	      "%lu runs",
 	      lens[0], lens[1], nl > 2 ? " and 3 random up to 1 MiB" : "",
-	      plen, clen, slen, runs - r0);
+	      plen, clen, slen, glen, np20, runs - r0);
 }
 
 int main(int argc, char **argv)

@@ -433,6 +433,15 @@ static void test_large(void)
 	gen_case(s, 25, 0);
 	ts_free(s);
 
+	/* ... and from 20 disks on blocks of 1 MiB or more
+	 * (RXK_GROUP_STREAMS): 18 data blocks are two groups of 9, with a
+	 * short last chunk; 19 disks stay in the one-pass loop. */
+	size_t glen = ((size_t)1 << 20) + 4096 + 13;
+	s = placed_stripe(20, glen);
+	gen_case(s, 20, 0);
+	gen_case(s, 19, 0);
+	ts_free(s);
+
 	/* Fewer disks whose blocks together exceed 512 KiB take the 64-byte
 	 * step loop without prefetches (x86_kernels.h, RXK_STEP64_MIN_BYTES):
 	 * 10 x 69645 bytes; the window [1,6] touches 8 blocks, 557 KiB. */
@@ -444,9 +453,9 @@ static void test_large(void)
 	ts_free(s);
 	t_log("large: lengths %zu%s (disks 6); 257 disks at 8205 bytes; "
 	      "24 disks at %zu bytes (windows [0,21], [1,19]), 38 disks too; "
-	      "26 and 25 disks at %zu bytes; 10 disks at "
-	      "%zu bytes (windows [0,7], [1,6]); %lu runs",
-	      lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "", plen, wlen, slen,
+	      "26 and 25 disks at %zu bytes; 20 and 19 disks at %zu bytes; "
+	      "10 disks at %zu bytes (windows [0,7], [1,6]); %lu runs",
+	      lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "", plen, wlen, glen, slen,
 	      runs - r0);
 }
 

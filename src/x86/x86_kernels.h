@@ -124,6 +124,24 @@
  * chunks and group passes in gen_syndrome and the recoveries, below). */
 #define RXK_MANY_STREAMS(len, streams)                                         \
 	((len) >= RXK_PF_MIN_LEN && (streams) >= RXK_PF_MIN_STREAMS)
+/*
+ * gen_syndrome and the recoveries go to chunks and group passes (below)
+ * from one stream fewer on blocks of 1 MiB or more: 20 blocks (18+2), where
+ * the one-pass loop ran 0.70-0.86x of the grouped one.  Against the code
+ * before, avx2x4 (and avx2x4nt) over ISA-L in the same run, median of
+ * five alternations of `raidx bench --op gen_syndrome,recov_2data,
+ * recov_datap --disks 18,19,20 --len 256k,1m,4m,16m --impl
+ * avx2x4,avx2x4nt,isal` (2026-12-01): 20 disks at 1 MiB gen_syndrome 1.16
+ * (nt 1.06), recov_2data 1.20-1.24, recov_datap 1.31-1.42; at 4 and
+ * 16 MiB 1.04-1.27.  Not further: 20 disks at 256 KiB lost 0.90-1.00 in
+ * a build that grouped them, 18 disks at 1 MiB 0.83-0.93; 19 and 18 disks
+ * from 4 MiB gained 5-15% with normal stores but the non-temporal
+ * gen_syndrome twin (which groups with normal stores) lost 0.89-1.00,
+ * and the ungrouped cells of those runs moved by up to 10% either way.
+ */
+#define RXK_GROUP_STREAMS(len, streams)                                        \
+	(RXK_MANY_STREAMS(len, streams) ||                                     \
+	 ((len) >= ((size_t)1 << 20) && (streams) >= RXK_PF_MIN_STREAMS - 1))
 
 /*
  * Beyond L2, 64-byte steps for every kernel.  A call whose blocks (len
@@ -655,7 +673,8 @@ RXK_INLINE void rxk_gen_block(unsigned disks, void *const *ptrs, uint8_t *p,
 
 /*
  * Many blocks beyond L2: chunks and groups.  A stripe of 21 or more blocks
- * of 256 KiB or more is done RXK_GRP_CHUNK bytes at a time, and each chunk
+ * of 256 KiB or more (20 of 1 MiB or more, RXK_GROUP_STREAMS) is done
+ * RXK_GRP_CHUNK bytes at a time, and each chunk
  * in passes over groups of at most RXK_GRP_MAX data blocks, top down: the
  * first pass starts Horner's rule at the top block and leaves P and Q in
  * their blocks, each later pass loads them (from L1 or L2: 2 x 16 KiB),
@@ -752,7 +771,7 @@ RXK_INLINE void rxk_gen(unsigned disks, size_t len, void **ptrs, unsigned U,
 	 * pointer the compiler would otherwise reload them from ptrs[]. */
 	uint8_t *p = ptrs[disks - 2], *q = ptrs[disks - 1];
 
-	if (RXK_MANY_STREAMS(len, disks) ||
+	if (RXK_GROUP_STREAMS(len, disks) ||
 	    (disks >= RXK_GEN_GRP_WIDE && len >= RXK_GEN_GRP_WIDE_LEN)) {
 		rxk_gen_grouped(disks, len, ptrs, RXK_PF_U(U),
 				rxk_crowded(ptrs, disks - 2) ? RXK_CROWD_GROUP
@@ -1406,7 +1425,7 @@ RXK_INLINE void rxk_r2(unsigned disks, size_t len, unsigned x, unsigned y,
 
 	raidx__recov_coef(x, y, &a, &b);
 	rxv_ctab ta = rxv_ctab_make(a), tb = rxv_ctab_make(b);
-	if (RXK_MANY_STREAMS(len, disks)) {
+	if (RXK_GROUP_STREAMS(len, disks)) {
 		rxk_rec_grouped(disks, len, x, y, ptrs, 2, io, RXK_PF_U(U),
 				RXK_GRP_MAX, &ta, &tb);
 		return;
@@ -1461,7 +1480,7 @@ RXK_INLINE void rxk_rdp(unsigned disks, size_t len, unsigned x, void **ptrs,
 	rxv_ctab t = rxv_ctab_make(raidx__gf_inv[raidx__gf_pow2(x)]);
 	unsigned s0 = 0;
 
-	if (RXK_MANY_STREAMS(len, disks)) {
+	if (RXK_GROUP_STREAMS(len, disks)) {
 		rxk_rec_grouped(disks, len, x, x, ptrs, 1, io, RXK_PF_U(U),
 				rxk_crowded(ptrs, disks - 2) ? RXK_CROWD_GROUP
 							     : RXK_GRP_MAX,
