@@ -102,10 +102,14 @@
  * 1.03-1.20x; with 250 us of untimed avx2 calls first 0.99-1.07x, with
  * 500 us 0.984-1.005x (two runs of four cells).  avx2nt was not slowed by
  * what ran before it, and neither was anything with 4 or 16 MiB blocks or
- * in L2 (64-512 KiB: 0.98-1.01x).  Every row is settled alike; the rounds
- * were biased toward non-temporal kernels (and ISA-L's xor_gen and pq_gen,
- * which store that way) on exactly the cells where selection most often
- * missed its goal against avx2nt.  Rows whose one call fills a sample
+ * in L2 (64-512 KiB: 0.98-1.01x).  Every row is settled alike.  Without
+ * it the rounds leaned toward non-temporal kernels (and ISA-L's xor_gen
+ * and pq_gen, which store that way) where the selection goal had missed
+ * against avx2nt, though less than the above: half a row's samples follow
+ * itself in the rotation, and the best sample is mostly one of those.
+ * The paired ratios moved: nt/normal lower in 11 of 14 cells, by up to
+ * 0.12, over twelve alternations of the bench with and without (README,
+ * "Each sample settles first").  Rows whose one call fills a sample
  * (iters 1) are not settled: their call is long enough, as at warm-up.
  */
 #define SETTLE_S 500e-6
