@@ -97,9 +97,9 @@
  * right after them fetch it back from DRAM instead of L3.  Measured with a
  * throwaway program that timed 2 ms samples (as here) of avx2 xor_gen
  * right after a sample of avx2 and right after one of avx2nt, medians of
- * 150-200 such rounds: after avx2nt, 1 source at 1 MiB 1.04-1.19x slower,
- * 3-4 sources 1.02-1.11x, 8 sources 1.03-1.13x, 2 sources at 2 MiB
- * 1.03-1.20x; with 250 us of untimed avx2 calls first 0.99-1.07x, with
+ * 150-200 such rounds: after avx2nt, 1 source at 1 MiB 0.98-1.19x (1.03
+ * or more in five runs of six), 3-4 sources 1.01-1.11x, 8 sources
+ * 1.03-1.13x, 2 sources at 2 MiB 1.03-1.20x; with 250 us of untimed avx2 calls first 0.99-1.07x, with
  * 500 us 0.984-1.005x (two runs of four cells).  avx2nt was not slowed by
  * what ran before it, and neither was anything with 4 or 16 MiB blocks or
  * in L2 (64-512 KiB: 0.98-1.01x).  Every row is settled alike.  Without
