@@ -205,6 +205,15 @@ static void do_datap(struct st *t, unsigned x)
 	}
 }
 
+/* A pair of data blocks lost, then each with P: every implementation of
+ * both recoveries. */
+static void do_pair(struct st *t, const unsigned pair[2])
+{
+	do_2data(t, pair[0], pair[1]);
+	do_datap(t, pair[0]);
+	do_datap(t, pair[1]);
+}
+
 /* raidx_recover() with the failure set fail[0..nfail-1] (any order). */
 static void do_public(struct st *t, unsigned nfail, const unsigned *fail)
 {
@@ -510,11 +519,8 @@ static void test_large(void)
 	s = ts_new(38, plen);
 	for (int k = 0; k < 2; k++) { /* crowded, then spread */
 		st_setup(&t, s, 38, plen, k ? PL_SPREAD : PL_START, rng_below(&t_rng, 64));
-		for (unsigned i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
-			do_2data(&t, pairs[i][0], pairs[i][1]);
-			do_datap(&t, pairs[i][0]);
-			do_datap(&t, pairs[i][1]);
-		}
+		for (unsigned i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+			do_pair(&t, pairs[i]);
 		st_free(&t);
 	}
 	ts_free(s);
@@ -527,11 +533,8 @@ static void test_large(void)
 	s = ts_new(20, glen);
 	st_setup(&t, s, 20, glen, PL_SPREAD, rng_below(&t_rng, 64));
 	unsigned np20 = t_quick ? 3 : sizeof(pairs20) / sizeof(pairs20[0]);
-	for (unsigned i = 0; i < np20; i++) {
-		do_2data(&t, pairs20[i][0], pairs20[i][1]);
-		do_datap(&t, pairs20[i][0]);
-		do_datap(&t, pairs20[i][1]);
-	}
+	for (unsigned i = 0; i < np20; i++)
+		do_pair(&t, pairs20[i]);
 	st_free(&t);
 	ts_free(s);
 

@@ -99,8 +99,9 @@
  * right after a sample of avx2 and right after one of avx2nt, medians of
  * 150-200 such rounds: after avx2nt, 1 source at 1 MiB 0.98-1.19x (1.03
  * or more in five runs of six), 3-4 sources 1.01-1.11x, 8 sources
- * 1.03-1.13x, 2 sources at 2 MiB 1.03-1.20x; with 250 us of untimed avx2 calls first 0.99-1.07x, with
- * 500 us 0.984-1.005x (two runs of four cells).  avx2nt was not slowed by
+ * 1.03-1.13x, 2 sources at 2 MiB 1.03-1.20x; with 250 us of untimed avx2
+ * calls first 0.99-1.07x, with 500 us 0.984-1.005x (two runs of four
+ * cells).  avx2nt was not slowed by
  * what ran before it, and neither was anything with 4 or 16 MiB blocks or
  * in L2 (64-512 KiB: 0.98-1.01x).  Every row is settled alike.  Without
  * it the rounds leaned toward non-temporal kernels (and ISA-L's xor_gen
@@ -1329,6 +1330,12 @@ static double take_sample(struct runner *r, struct cell *c, unsigned char *lost)
 	return t / r->iters;
 }
 
+/* Seconds one sample of r takes, its settling calls included. */
+static double sample_cost(const struct runner *r)
+{
+	return (r->iters + r->settle) * r->tcall;
+}
+
 /* Sorts v. */
 static double median_of(double *v, unsigned n)
 {
@@ -1432,7 +1439,7 @@ static int measure_cell(struct cell *c, struct runner *rs, unsigned nr, double b
 	 */
 	double per_round = 0;
 	for (unsigned i = 0; i < na; i++)
-		per_round += (act[i]->iters + act[i]->settle) * act[i]->tcall;
+		per_round += sample_cost(act[i]);
 	for (unsigned k = 0; k < o->rmax; k++) {
 		if (k >= o->rmin &&
 		    (all_confirmed(act, na) || now() - t_start + per_round > budget))
@@ -1588,8 +1595,7 @@ static void recheck_cell(struct cell *c, struct runner *rs, unsigned nr)
 	/* Recheck them in turn; the first confirmed miss decides. */
 	for (unsigned i = 0; i < nriv; i++) {
 		struct runner *r = riv[i];
-		double per_pair = (ch->iters + ch->settle) * ch->tcall +
-				  (r->iters + r->settle) * r->tcall;
+		double per_pair = sample_cost(ch) + sample_cost(r);
 		unsigned n = per_pair > 0 ? (unsigned)(RECHECK_S / per_pair) : RECHECK_PAIRS;
 		n = n < RECHECK_MIN ? RECHECK_MIN : n > RECHECK_PAIRS ? RECHECK_PAIRS : n;
 		double q[2 * RECHECK_PAIRS];

@@ -126,8 +126,9 @@
 	((len) >= RXK_PF_MIN_LEN && (streams) >= RXK_PF_MIN_STREAMS)
 /*
  * gen_syndrome and the recoveries go to chunks and group passes (below)
- * from one stream fewer on blocks of 1 MiB or more: 20 blocks (18+2), where
- * the one-pass loop ran 0.70-0.86x of the grouped one.  Against the code
+ * from one stream fewer on blocks of 1 MiB or more (RXK_GRP_LONG_LEN):
+ * 20 blocks (18+2, RXK_GRP_LONG_STREAMS), where the one-pass loop ran
+ * 0.70-0.86x of the grouped one.  Against the code
  * before, avx2x4 (and avx2x4nt) over ISA-L in the same run, median of
  * five alternations of `raidx bench --op gen_syndrome,recov_2data,
  * recov_datap --disks 18,19,20 --len 256k,1m,4m,16m --impl
@@ -139,9 +140,15 @@
  * gen_syndrome twin (which groups with normal stores) lost 0.89-1.00,
  * and the ungrouped cells of those runs moved by up to 10% either way.
  */
+#ifndef RXK_GRP_LONG_LEN
+#define RXK_GRP_LONG_LEN ((size_t)1 << 20)
+#endif
+#ifndef RXK_GRP_LONG_STREAMS
+#define RXK_GRP_LONG_STREAMS 20
+#endif
 #define RXK_GROUP_STREAMS(len, streams)                                        \
 	(RXK_MANY_STREAMS(len, streams) ||                                     \
-	 ((len) >= ((size_t)1 << 20) && (streams) >= RXK_PF_MIN_STREAMS - 1))
+	 ((len) >= RXK_GRP_LONG_LEN && (streams) >= RXK_GRP_LONG_STREAMS))
 
 /*
  * Beyond L2, 64-byte steps for every kernel.  A call whose blocks (len
@@ -674,10 +681,10 @@ RXK_INLINE void rxk_gen_block(unsigned disks, void *const *ptrs, uint8_t *p,
 /*
  * Many blocks beyond L2: chunks and groups.  A stripe of 21 or more blocks
  * of 256 KiB or more (20 of 1 MiB or more, RXK_GROUP_STREAMS) is done
- * RXK_GRP_CHUNK bytes at a time, and each chunk
- * in passes over groups of at most RXK_GRP_MAX data blocks, top down: the
- * first pass starts Horner's rule at the top block and leaves P and Q in
- * their blocks, each later pass loads them (from L1 or L2: 2 x 16 KiB),
+ * RXK_GRP_CHUNK bytes at a time, and each chunk in passes over groups of
+ * at most RXK_GRP_MAX data blocks, top down: the first pass starts
+ * Horner's rule at the top block and leaves P and Q in their blocks, each
+ * later pass loads them (from L1 or L2: 2 x 16 KiB),
  * continues the rule over its group and stores them again; the last pass
  * stores for good.  The maths is the same Horner chain; what changes is
  * that the memory system sees 12 streams at a time instead of 34, read 16
