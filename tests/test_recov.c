@@ -214,6 +214,23 @@ static void do_pair(struct st *t, const unsigned pair[2])
 	do_datap(t, pair[1]);
 }
 
+/* Long blocks of a stripe whose recoveries take the group passes: the
+ * five pairs (three with --quick) straddle and fill the groups.  Returns
+ * the number of pairs done. */
+static unsigned long_pairs(struct st *t, unsigned disks, size_t len,
+			   const unsigned pairs[5][2])
+{
+	unsigned n = t_quick ? 3 : 5;
+	struct tstripe *s = ts_new(disks, len);
+
+	st_setup(t, s, disks, len, PL_SPREAD, rng_below(&t_rng, 64));
+	for (unsigned i = 0; i < n; i++)
+		do_pair(t, pairs[i]);
+	st_free(t);
+	ts_free(s);
+	return n;
+}
+
 /* raidx_recover() with the failure set fail[0..nfail-1] (any order). */
 static void do_public(struct st *t, unsigned nfail, const unsigned *fail)
 {
@@ -530,13 +547,13 @@ static void test_large(void)
 	static const unsigned pairs20[][2] = { { 8, 9 }, { 0, 17 }, { 16, 17 },
 					       { 0, 1 }, { 3, 5 } };
 	size_t glen = ((size_t)1 << 20) + 4096 + 13;
-	s = ts_new(20, glen);
-	st_setup(&t, s, 20, glen, PL_SPREAD, rng_below(&t_rng, 64));
-	unsigned np20 = t_quick ? 3 : sizeof(pairs20) / sizeof(pairs20[0]);
-	for (unsigned i = 0; i < np20; i++)
-		do_pair(&t, pairs20[i]);
-	st_free(&t);
-	ts_free(s);
+	unsigned np20 = long_pairs(&t, 20, glen, pairs20);
+	/* ... and 18 disks of 2 MiB or more (RXK_GRP_MEM_LEN): 16 data
+	 * blocks in groups [15..8] and [7..0]. */
+	static const unsigned pairs18[][2] = { { 7, 8 }, { 0, 15 }, { 14, 15 },
+					       { 0, 1 }, { 9, 12 } };
+	size_t mlen = ((size_t)2 << 20) + 4096 + 13;
+	unsigned np18 = long_pairs(&t, 18, mlen, pairs18);
 
 	/* Crowded blocks from 16 KiB: recov_datap in group passes at any
 	 * width above 8 data blocks (12 data: [11..6], [5..0]); every lost
@@ -564,9 +581,9 @@ static void test_large(void)
 	      "24 and 38 disks at %zu bytes; 14 disks at %zu bytes (every "
 	      "data+P failure); 10 disks at %zu bytes; 38 and 14 disks crowded "
 	      "in one L1 set and spread; 20 disks at %zu bytes (%u pairs); "
-	      "%lu runs",
+	      "18 disks at %zu bytes (%u pairs); %lu runs",
 	      lens[0], lens[1], nl > 2 ? " and 3 random up to 1 MiB" : "",
-	      plen, clen, slen, glen, np20, runs - r0);
+	      plen, clen, slen, glen, np20, mlen, np18, runs - r0);
 }
 
 int main(int argc, char **argv)

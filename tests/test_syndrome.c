@@ -442,6 +442,14 @@ static void test_large(void)
 	gen_case(s, 19, 0);
 	ts_free(s);
 
+	/* ... and from 18 disks on blocks of 2 MiB or more (RXK_GRP_MEM_LEN):
+	 * 16 data blocks are two groups of 8; 17 disks stay in one pass. */
+	size_t mlen = ((size_t)2 << 20) + 4096 + 13;
+	s = placed_stripe(18, mlen);
+	gen_case(s, 18, 0);
+	gen_case(s, 17, 0);
+	ts_free(s);
+
 	/* Fewer disks whose blocks together exceed 512 KiB take the 64-byte
 	 * step loop without prefetches (x86_kernels.h, RXK_STEP64_MIN_BYTES):
 	 * 10 x 69645 bytes; the window [1,6] touches 8 blocks, 557 KiB. */
@@ -454,9 +462,10 @@ static void test_large(void)
 	t_log("large: lengths %zu%s (disks 6); 257 disks at 8205 bytes; "
 	      "24 disks at %zu bytes (windows [0,21], [1,19]), 38 disks too; "
 	      "26 and 25 disks at %zu bytes; 20 and 19 disks at %zu bytes; "
+	      "18 and 17 disks at %zu bytes; "
 	      "10 disks at %zu bytes (windows [0,7], [1,6]); %lu runs",
-	      lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "", plen, wlen, glen, slen,
-	      runs - r0);
+	      lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "", plen, wlen, glen, mlen,
+	      slen, runs - r0);
 }
 
 int main(int argc, char **argv)

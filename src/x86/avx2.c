@@ -97,8 +97,8 @@
  *   - every P/Q and recovery kernel steps 64 bytes (one line of each
  *     block) once a call's blocks exceed 512 KiB: the x4 kernels' 128-byte
  *     step had lost to x2 by up to 36% there;
- *   - with 21 or more blocks of 256 KiB or more (gen_syndrome: also 26
- *     or more of 32 KiB or more), gen_syndrome and the
+ *   - with 21 or more blocks of 256 KiB or more (20 of 1 MiB, 18 of
+ *     2 MiB; gen_syndrome: also 26 or more of 32 KiB), gen_syndrome and the
  *     recoveries run 16 KiB chunks in passes over groups of 12 blocks,
  *     and xor_gen/xor_acc with 16 or more inputs in passes of 8 (the
  *     non-temporal twin too, with normal stores): the prefetchers follow

@@ -146,9 +146,45 @@
 #ifndef RXK_GRP_LONG_STREAMS
 #define RXK_GRP_LONG_STREAMS 20
 #endif
+/*
+ * ... and from 18 blocks (16+2, RXK_GRP_MEM_STREAMS) on blocks of 2 MiB
+ * or more (RXK_GRP_MEM_LEN), where the stripe (36 MiB and up) no longer
+ * fits this machine's 32 MiB L3 and comes from DRAM.  The earlier
+ * bench-against-ISA-L alternations above could not see this through the
+ * noise (18-19 disks from 4 MiB looked like 5-15%, with the non-temporal
+ * twin 0.89-1.00), so it was measured with a throwaway program that
+ * switched between the two paths from call to call in one process on the
+ * same blocks (a runtime flag in a test build), 0.4-0.6 s of alternating
+ * calls per cell, grouped over one-pass speed, median, two runs:
+ *   recov_2data/recov_datap avx2x4, three lost blocks each (bottom,
+ *   middle, top): 18 disks at 2, 4, 16 MiB 1.07-1.32; 19 disks
+ *   1.09-1.36; 17 disks 0.97-1.20; 16 disks 0.88-1.16; 14 disks
+ *   0.91-1.05; at 1 MiB (in L3) 0.82-1.11 up to 18 disks, 0.96-1.23
+ *   at 19.  avx2x1 gained less (18 disks 0.98-1.24).
+ *   gen_syndrome, three runs: grouped avx2x4 (normal stores) over the
+ *   one-pass avx2x4nt, selection's pick for long blocks: 18 disks
+ *   0.97-1.36 at 2, 4 and 16 MiB (one cell below 1.13), 19 disks
+ *   1.05-1.42, 17 disks 0.93-0.97 in one run and 0.95-1.15 in the
+ *   others, 16 disks 0.93-1.09, 10 and 14 disks 0.85-1.02 (the one-pass
+ *   avx2x4 0.82-0.98).
+ * So from 18 blocks, where the runs agree.  In the bench, five
+ * alternations with the code before (`raidx bench --op gen_syndrome,
+ * recov_2data,recov_datap --disks 17,18,19 --len 1m,2m,16m --impl
+ * avx2x4,avx2x4nt,isal`, each kernel over ISA-L in its run, median):
+ * the 32 changed rows (18 and 19 disks from 2 MiB) 1.00-1.67, median
+ * 1.20 (gen_syndrome 1.04-1.33); the 40 unchanged ones 0.85-1.46, median
+ * 1.04, which is the noise of such runs.
+ */
+#ifndef RXK_GRP_MEM_LEN
+#define RXK_GRP_MEM_LEN ((size_t)2 << 20)
+#endif
+#ifndef RXK_GRP_MEM_STREAMS
+#define RXK_GRP_MEM_STREAMS 18
+#endif
 #define RXK_GROUP_STREAMS(len, streams)                                        \
 	(RXK_MANY_STREAMS(len, streams) ||                                     \
-	 ((len) >= RXK_GRP_LONG_LEN && (streams) >= RXK_GRP_LONG_STREAMS))
+	 ((len) >= RXK_GRP_LONG_LEN && (streams) >= RXK_GRP_LONG_STREAMS) ||   \
+	 ((len) >= RXK_GRP_MEM_LEN && (streams) >= RXK_GRP_MEM_STREAMS))
 
 /*
  * Beyond L2, 64-byte steps for every kernel.  A call whose blocks (len
@@ -680,7 +716,8 @@ RXK_INLINE void rxk_gen_block(unsigned disks, void *const *ptrs, uint8_t *p,
 
 /*
  * Many blocks beyond L2: chunks and groups.  A stripe of 21 or more blocks
- * of 256 KiB or more (20 of 1 MiB or more, RXK_GROUP_STREAMS) is done
+ * of 256 KiB or more (20 of 1 MiB or more, 18 of 2 MiB or more:
+ * RXK_GROUP_STREAMS) is done
  * RXK_GRP_CHUNK bytes at a time, and each chunk in passes over groups of
  * at most RXK_GRP_MAX data blocks, top down: the first pass starts
  * Horner's rule at the top block and leaves P and Q in their blocks, each
