@@ -302,7 +302,7 @@ static void test_windows(void)
 
 /*
  * Crowded windows: from 64 KiB, a window of more than 10 blocks crowded in
- * one L1 set is done by rxk_xsyn_crowded, in chunks of 2 KiB (a short one
+ * one L1 set is done by rxk_xsyn_grouped, in chunks of 2 KiB (a short one
  * last) and passes over groups of at most 6 blocks that carry Q's partial
  * value between them; every kind of multiply by g^start (none, one and two
  * doublings, more), windows of 12 to 21 blocks, and 9 (not grouped).
@@ -424,6 +424,21 @@ static void test_large(void)
 	gen_case(s, 38, 0);
 	ts_free(s);
 
+	/* ... and xor_syndrome the same for windows of 19 blocks or more
+	 * (rxk_xsyn_grouped, groups of 12 on spread blocks), where Q's old
+	 * contents enter the chain at the first group's lowest block times
+	 * g^-(start + lo): every kind of multiply by g^start (none, one and
+	 * two doublings, a constant), two and three groups of unequal size,
+	 * and [14,31] (18 blocks) in one pass. */
+	static const unsigned xw[][2] = { { 0, 31 }, { 1, 31 }, { 2, 30 },
+					  { 7, 31 }, { 13, 31 }, { 12, 30 },
+					  { 14, 31 } };
+	s = ts_new(34, plen);
+	ts_place(s, plen, PL_SPREAD, rng_below(&t_rng, 64));
+	for (unsigned i = 0; i < sizeof(xw) / sizeof(xw[0]); i++)
+		window_case(s, 34, xw[i][0], xw[i][1], 0);
+	ts_free(s);
+
 	/* ... and from 26 disks already from 32 KiB (RXK_GEN_GRP_WIDE): 26
 	 * disks are two groups of 12, with a short third chunk; 25 disks stay
 	 * in the one-pass loop. */
@@ -440,6 +455,8 @@ static void test_large(void)
 	s = placed_stripe(20, glen);
 	gen_case(s, 20, 0);
 	gen_case(s, 19, 0);
+	window_case(s, 20, 1, 18, 0); /* 18 blocks: two groups of 9 */
+	window_case(s, 20, 3, 18, 0); /* 16: one pass */
 	ts_free(s);
 
 	/* ... and from 18 disks on blocks of 2 MiB or more (RXK_GRP_MEM_LEN):
@@ -448,6 +465,7 @@ static void test_large(void)
 	s = placed_stripe(18, mlen);
 	gen_case(s, 18, 0);
 	gen_case(s, 17, 0);
+	window_case(s, 18, 0, 15, 0); /* 16 blocks: two groups of 8 */
 	ts_free(s);
 
 	/* Fewer disks whose blocks together exceed 512 KiB take the 64-byte
@@ -460,9 +478,11 @@ static void test_large(void)
 	window_case(s, 10, 1, 6, 0);
 	ts_free(s);
 	t_log("large: lengths %zu%s (disks 6); 257 disks at 8205 bytes; "
-	      "24 disks at %zu bytes (windows [0,21], [1,19]), 38 disks too; "
-	      "26 and 25 disks at %zu bytes; 20 and 19 disks at %zu bytes; "
-	      "18 and 17 disks at %zu bytes; "
+	      "24 disks at %zu bytes (windows [0,21], [1,19]), 38 disks too, "
+	      "34 disks with 7 windows of 18 to 32 blocks; "
+	      "26 and 25 disks at %zu bytes; 20 and 19 disks at %zu bytes "
+	      "(windows [1,18], [3,18]); 18 and 17 disks at %zu bytes "
+	      "(window [0,15]); "
 	      "10 disks at %zu bytes (windows [0,7], [1,6]); %lu runs",
 	      lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "", plen, wlen, glen, mlen,
 	      slen, runs - r0);

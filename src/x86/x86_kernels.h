@@ -216,8 +216,8 @@
 #endif
 
 /*
- * [0, len) in chunks (RXK_GRP_CHUNK but for xor_syndrome's, which carries
- * a partial Q in a stack buffer of RXK_XSYN_CHUNK), each in passes over the nd data
+ * [0, len) in chunks (RXK_GRP_CHUNK, or RXK_XSYN_CHUNK for xor_syndrome on
+ * crowded blocks), each in passes over the nd data
  * blocks from the top down, in balanced groups of at most gmax (RXK_GRP_MAX
  * beyond L2, RXK_CROWD_GROUP for crowded blocks; the sizes are measured at
  * rxk_gen_grouped and rxk_crowded).  PASS(hi, lo, first, last, c0, c1) does
@@ -993,19 +993,28 @@ RXK_INLINE void rxk_xsyn_mode(unsigned disks, unsigned start, unsigned stop,
 }
 
 /*
- * A window of more than RXK_CROWD_XSYN_MAX blocks crowded in one L1 set
- * (rxk_crowded_over), on blocks of RXK_CROWD_XSYN_MIN_LEN or more (why
- * those limits: below): chunks of RXK_XSYN_CHUNK bytes, each in passes over
- * groups of at most RXK_CROWD_GROUP window blocks from the top down, as
- * rxk_gen_grouped does.  P takes each group's sum in place (load, add the
- * group, store: its old contents are part of the result anyway).  Q cannot
- * carry the partial Horner value, since the window's term is multiplied by
- * g^start before it is added to Q's old contents, so that value waits in a
- * stack buffer of one chunk between the passes; the last pass multiplies it
- * and adds it into Q.  The multiply's mode is a run-time value here: it is
- * applied once per vector of the last pass only.
- * Where it pays is narrower than for gen_syndrome.  Against the one-pass
- * loop kept as a temporary second kernel in one binary, three runs each of
+ * xor_syndrome in chunks and group passes, as rxk_gen_grouped: for a
+ * window of more than RXK_CROWD_XSYN_MAX blocks crowded in one L1 set
+ * (rxk_crowded_over) on blocks of RXK_CROWD_XSYN_MIN_LEN or more, chunks
+ * of RXK_XSYN_CHUNK bytes and groups of at most RXK_CROWD_GROUP; for a
+ * window whose blocks and P and Q make a stripe that gen_syndrome would
+ * group (RXK_GROUP_STREAMS), chunks of RXK_GRP_CHUNK and groups of
+ * RXK_GRP_MAX.  P takes each group's sum in place (load, add the group,
+ * store: its old contents are part of the result anyway).  Q carries the
+ * Horner chain between the passes in its own block too, although the
+ * window's term is multiplied by g^start before Q's old contents are
+ * added: the first of several passes adds Q_old * g^-(start + lo1) into
+ * the chain, lo1 being its group's lowest block (window-relative).  The
+ * remaining blocks below lo1 carry that term by g^lo1, the last pass's
+ * multiply by g^start makes it Q_old again, and the result is Q_old +
+ * g^start * (the window's Horner sum) as with one pass.  That costs one
+ * constant multiply per vector in the first pass of a chunk, and no
+ * buffer: an earlier form kept the partial Q in a stack buffer of one
+ * chunk, which held chunks to 2 KiB and would not port to a kernel stack.
+ * The multiply's mode is a run-time value here: it is applied once per
+ * vector of the last pass only.
+ * Crowded blocks.  Against the one-pass loop kept as a temporary second
+ * kernel in one binary, three runs each of
  * `raidx bench --op xor_syndrome --disks 14,18,26 --len 4k,16k,64k,256k
  * --impl avx2x4,<one-pass>,avx2x2,<its one-pass> --page-aligned` with
  * every window of more than 8 blocks grouped (2026-12-01), avx2x4 medians:
@@ -1016,6 +1025,36 @@ RXK_INLINE void rxk_xsyn_mode(unsigned disks, unsigned start, unsigned stop,
  * --impl avx2x4,<one-pass>`, lowest-highest per window of 11 or more
  * blocks: 64 KiB 1.03-1.28, 256 KiB 1.00-1.47, 1 MiB 0.82-1.49 (26
  * disks [0,12] 0.82-0.97, 18 disks [3,15] 0.90-1.06, the rest 1.05 up).
+ * Spread blocks: until 2026-12-01 (evening) only crowded windows were
+ * grouped, and wide spread windows beyond L2 ran their one-pass loop, with
+ * software prefetch from 21 streams, at 0.6-0.9x of ISA-L's
+ * ec_encode_data_update (34 disks [0,31] and [7,31], 26 disks [0,23],
+ * 1-2 MiB).  A throwaway program switched between the one-pass loop and
+ * the stack-buffer passes call by call on the same blocks, avx2x4, chunk
+ * and group size as run-time values, median of 0.25 s of alternating
+ * calls per window: grouped over one pass, with 2 KiB chunks and groups
+ * of 12, 8 KiB and 12, 8 KiB and 6, 16 KiB and 12, in order:
+ *   256 KiB, windows of 19-32 blocks: 1.03-1.17, 1.09-1.34, 0.99-1.18,
+ *     1.11-1.39; of 13-18 blocks 0.69-0.89, 0.71-0.95, 0.70-0.89,
+ *     0.72-0.98;
+ *   1 MiB, 19-32 blocks: 1.41-2.44, 1.66-2.84, 1.42-2.55, 1.79-2.80;
+ *     17-18 blocks 0.87-1.09, 1.03-1.31, 0.92-1.40, 1.08-1.45; 16 blocks
+ *     0.78-0.90 (2 KiB) to 0.93-1.12 (16 KiB);
+ *   2 MiB, 16 blocks and more: 0.86-2.03 (2 KiB) to 1.02-2.88 (16 KiB);
+ *   16 MiB, 16 blocks and more: 0.92-1.86 (2 KiB) to 1.10-2.26 (16 KiB);
+ *   windows of 7-15 blocks everywhere: 0.65-1.21, mostly below 1.
+ * So gen_syndrome's chunk, group size and thresholds, which the windows
+ * meet where grouping wins (21 streams from 256 KiB, 20 from 1 MiB, 18
+ * from 2 MiB).  With Q carried in its block as above, five alternations
+ * of `raidx bench --op xor_syndrome --disks 18,22,26,34 --len
+ * 256k,1m,2m,16m --impl avx2x4,isal` against the code before, avx2x4 over
+ * ISA-L, median: the 28 grouped windows 1.01-3.58x, median 1.58 (34
+ * disks [0,31] 1.22x at 256 KiB, 2.2-2.8x from 1 MiB; 26 disks [0,23]
+ * 1.09x, then 1.9-2.8x), the 84 others 0.75-1.40x, median 1.00, the
+ * noise of such runs; and `--disks 14,18,26,34 --len 64k,256k,1m
+ * --page-aligned` (crowded windows, where only the carry changed) 0.85-
+ * 1.11x, median 0.98, over 33 cells, the 51 unchanged ones 0.88-1.10x,
+ * median 0.99.
  * Beyond L2 (every such call here: 64 KiB times 14 blocks) the passes
  * step 64 bytes, as RXK_LOOP does.
  */
@@ -1028,64 +1067,77 @@ RXK_INLINE void rxk_xsyn_mode(unsigned disks, unsigned start, unsigned stop,
 #ifndef RXK_CROWD_XSYN_MIN_LEN
 #define RXK_CROWD_XSYN_MIN_LEN ((size_t)64 << 10)
 #endif
-RXK_INLINE void rxk_xsyn_pass_block(uint8_t *p, uint8_t *q, uint8_t *qs,
-				    void *const *ptrs, unsigned hi,
-				    unsigned lo, int first, int last,
-				    size_t off, size_t soff, unsigned U,
-				    const struct rxk_lower *lw, int mode)
+/* U vectors at off of one group pass of xor_syndrome (see above): lin
+ * multiplies Q's old contents into the chain at the first of several
+ * passes. */
+RXK_INLINE void rxk_xsyn_pass_block(uint8_t *p, uint8_t *q, void *const *ptrs,
+				    unsigned hi, unsigned lo, int first,
+				    int last, size_t off, unsigned U,
+				    const struct rxk_lower *lw, int mode,
+				    const struct rxk_lower *lin)
 {
 	rxv P[RXK_MAXU], Q[RXK_MAXU];
 
 	if (first) {
 		rxk_horner(P, Q, ptrs, hi, lo, off, U, 0);
-		for (unsigned k = 0; k < U; k++)
+		for (unsigned k = 0; k < U; k++) {
 			P[k] = rxv_xor(P[k], rxv_load(RXK_AT(p, off, k)));
+			if (!last)
+				Q[k] = rxv_xor(Q[k], rxk_mul_lower(rxv_load(RXK_AT(q, off, k)),
+								   lin, RXK_LOW_MULC));
+		}
 	} else {
-		rxk_horner_cont(P, Q, ptrs, hi, lo, p, off, qs, soff, off, U);
+		rxk_horner_cont(P, Q, ptrs, hi, lo, p, off, q, off, off, U);
 	}
 	for (unsigned k = 0; k < U; k++)
 		rxv_store(RXK_ATW(p, off, k), P[k]);
-	if (!last) {
-		for (unsigned k = 0; k < U; k++)
-			rxv_store(RXK_ATW(qs, soff, k), Q[k]);
-		return;
-	}
 	for (unsigned k = 0; k < U; k++) {
-		if (mode != RXK_LOW_NONE)
+		if (last && mode != RXK_LOW_NONE)
 			Q[k] = rxk_mul_lower(Q[k], lw, mode);
-		Q[k] = rxv_xor(Q[k], rxv_load(RXK_AT(q, off, k)));
+		if (first && last) /* one group: Q's old contents still to add */
+			Q[k] = rxv_xor(Q[k], rxv_load(RXK_AT(q, off, k)));
 		rxv_store(RXK_ATW(q, off, k), Q[k]);
 	}
 }
 
-RXK_INLINE void rxk_xsyn_pass(uint8_t *p, uint8_t *q, uint8_t *qs,
-			      void *const *ptrs, unsigned hi, unsigned lo,
-			      int first, int last, size_t c0, size_t c1,
-			      unsigned U, const struct rxk_lower *lw, int mode)
+RXK_INLINE void rxk_xsyn_pass(uint8_t *p, uint8_t *q, void *const *ptrs,
+			      unsigned hi, unsigned lo, int first, int last,
+			      size_t c0, size_t c1, unsigned U,
+			      const struct rxk_lower *lw, int mode,
+			      const struct rxk_lower *lin)
 {
 	size_t o = c0;
 
 	for (; o + U * RXK_VB <= c1; o += U * RXK_VB)
-		rxk_xsyn_pass_block(p, q, qs, ptrs, hi, lo, first, last, o,
-				    o - c0, U, lw, mode);
+		rxk_xsyn_pass_block(p, q, ptrs, hi, lo, first, last, o, U, lw,
+				    mode, lin);
 	for (; o < c1; o += RXK_VB)
-		rxk_xsyn_pass_block(p, q, qs, ptrs, hi, lo, first, last, o,
-				    o - c0, 1, lw, mode);
+		rxk_xsyn_pass_block(p, q, ptrs, hi, lo, first, last, o, 1, lw,
+				    mode, lin);
 }
 
-RXK_INLINE void rxk_xsyn_crowded(unsigned disks, unsigned start,
+RXK_INLINE void rxk_xsyn_grouped(unsigned disks, unsigned start,
 				 unsigned stop, size_t len, void **ptrs,
 				 unsigned U, const struct rxk_lower *lw,
-				 int mode)
+				 int mode, unsigned gmax, size_t chunk)
 {
 	uint8_t *p = ptrs[disks - 2], *q = ptrs[disks - 1];
-	uint8_t qs[RXK_XSYN_CHUNK];
 	void *const *w = ptrs + start; /* the window's blocks from 0 */
+	unsigned nd = stop - start + 1;
+	/* The first group's lowest block, as RXK_GROUPS balances them; Q's
+	 * old contents enter the chain there times g^-(start + lo1). */
+	unsigned ng = (nd + gmax - 1) / gmax, gs = (nd + ng - 1) / ng;
+	unsigned lo1 = RXK_GROUP_LO(nd - 1, gs);
+	struct rxk_lower lin;
 
+	lin.steps = 0;
+	lin.c = raidx__gf_inv[raidx__gf_pow2(start + lo1)];
+#ifdef RXV_HAVE_MULC
+	lin.t = rxv_ctab_make(lin.c);
+#endif
 #define RXK_XSYN_PASS(hi, lo, first, last, c0, c1)                             \
-	rxk_xsyn_pass(p, q, qs, w, hi, lo, first, last, c0, c1, U, lw, mode)
-	RXK_GROUPS(len, stop - start + 1, RXK_CROWD_GROUP, RXK_XSYN_CHUNK,
-		   RXK_XSYN_PASS);
+	rxk_xsyn_pass(p, q, w, hi, lo, first, last, c0, c1, U, lw, mode, &lin)
+	RXK_GROUPS(len, nd, gmax, chunk, RXK_XSYN_PASS);
 #undef RXK_XSYN_PASS
 }
 
@@ -1107,8 +1159,9 @@ RXK_INLINE void rxk_xsyn(unsigned disks, unsigned start, unsigned stop,
 
 	lw.steps = start;
 	lw.c = raidx__gf_pow2(start);
-	if (len >= RXK_CROWD_XSYN_MIN_LEN &&
-	    rxk_crowded_over(ptrs + start, stop - start + 1, RXK_CROWD_XSYN_MAX)) {
+	int crowded = len >= RXK_CROWD_XSYN_MIN_LEN &&
+		      rxk_crowded_over(ptrs + start, stop - start + 1, RXK_CROWD_XSYN_MAX);
+	if (crowded || RXK_GROUP_STREAMS(len, stop - start + 3)) {
 		int mode = !start ? RXK_LOW_NONE
 			 : start == 1 ? RXK_LOW_STEP1
 			 : start == 2 ? RXK_LOW_STEP2
@@ -1123,10 +1176,11 @@ RXK_INLINE void rxk_xsyn(unsigned disks, unsigned start, unsigned stop,
 		if (start > 9)
 			mode = RXK_LOW_MULC;
 #endif
-		rxk_xsyn_crowded(disks, start, stop, len, ptrs,
+		rxk_xsyn_grouped(disks, start, stop, len, ptrs,
 				 (len * (stop - start + 3) >= RXK_STEP64_MIN_BYTES)
 					 ? RXK_PF_U(U) : U,
-				 &lw, mode);
+				 &lw, mode, crowded ? RXK_CROWD_GROUP : RXK_GRP_MAX,
+				 crowded ? RXK_XSYN_CHUNK : RXK_GRP_CHUNK);
 		return;
 	}
 	if (!start) {
