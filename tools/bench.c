@@ -123,15 +123,21 @@
 #define RECHECK_MIN 7    /* ... and at least, whatever the time */
 #define RECHECK_S 1.5    /* seconds one recheck may take beyond RECHECK_MIN */
 /*
- * A verdict within RECHECK_BAND of PICK_GOAL takes as many pairs again,
- * and the median of all decides: near the line, the spread of the median
- * itself decides the verdict.  Two kernels that run the very same code
- * (avx2x4 calls avx2x2 beyond 512 KiB) read 0.958-1.038 in 107 rechecks
- * of 38-63 pairs in five default runs (2026-12-01); twice the pairs
- * narrow that spread by about 1.4.  A pick that is 10% behind reads
- * below the band and is not extended.
+ * A recheck whose verdict is still open takes more pairs: while PICK_GOAL
+ * lies inside the 90% confidence interval of the median (a sign test:
+ * the pairs' order statistics that bound the median with 5% left on each
+ * side), another batch of the same size is timed, up to RECHECK_ROUNDS
+ * batches, and the median of all pairs decides.  Two kernels that run the
+ * very same code (avx2x4 calls avx2x2 beyond 512 KiB) read 0.958-1.038 in
+ * 107 rechecks of 38-63 pairs in five default runs (2026-12-01), and on a
+ * busier evening 0.92 and 0.94 over 20-25 pairs at 16 MiB (gen_syndrome
+ * 32+2 avx2x4nt/avx2x2nt, xor_syndrome 16+2 [14,15] avx2x4/avx2x2), so a
+ * fixed band around the line was not enough: the interval follows the
+ * spread the pairs actually have.  A pick that is 10% behind has its
+ * interval below the line after the first batch and is not extended.
  */
-#define RECHECK_BAND 0.03
+#define RECHECK_ROUNDS 4
+#define RECHECK_ALPHA 0.05 /* each side of the interval */
 #define MAX_BLOCKS (RAIDX_MAX_SOURCES + 2) /* sources + dst + memcpy scratch */
 #define SCREEN_W 120
 #define CELL_W 15 /* " 1234.56  1.00x" */
@@ -1535,6 +1541,29 @@ static double paired_ratio(const struct runner *r, const struct runner *c)
 	return median_of(q, n);
 }
 
+/*
+ * The sign test's bound for the median of n values.  With B the number of
+ * values below the true median (Binomial(n, 1/2)), the median lies below
+ * sorted v[j] exactly when B <= j.  Returns k, one more than the largest
+ * j with P(B <= j) <= alpha, so that v[k - 1] and v[n - k] bound the
+ * median with at most alpha outside on each side; 0 when n is too small
+ * for any bound (fewer than 5 values at alpha 0.05).
+ */
+static unsigned sign_test_k(unsigned n, double alpha)
+{
+	double p = ldexp(1.0, -(int)n), cdf = 0; /* P(B = 0) = 2^-n */
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		cdf += p;
+		if (cdf > alpha)
+			break;
+		k = i + 1;
+		p = p * (n - i) / (i + 1); /* P(B = i + 1) */
+	}
+	return k;
+}
+
 /* Pairs k0..k1-1 of a recheck: chosen/rival speed, order alternating. */
 static void take_pairs(struct runner *ch, struct runner *r, struct cell *c, double *q,
 		       unsigned k0, unsigned k1)
@@ -1598,13 +1627,18 @@ static void recheck_cell(struct cell *c, struct runner *rs, unsigned nr)
 		double per_pair = sample_cost(ch) + sample_cost(r);
 		unsigned n = per_pair > 0 ? (unsigned)(RECHECK_S / per_pair) : RECHECK_PAIRS;
 		n = n < RECHECK_MIN ? RECHECK_MIN : n > RECHECK_PAIRS ? RECHECK_PAIRS : n;
-		double q[2 * RECHECK_PAIRS];
+		double q[RECHECK_ROUNDS * RECHECK_PAIRS], m;
+		unsigned n0 = n;
 		take_pairs(ch, r, c, q, 0, n);
-		double m = median_of(q, n); /* sorts q */
-		if (fabs(m - PICK_GOAL) < RECHECK_BAND) {
-			take_pairs(ch, r, c, q, n, 2 * n);
-			n *= 2;
-			m = median_of(q, n);
+		for (;;) {
+			m = median_of(q, n); /* sorts q */
+			unsigned k = sign_test_k(n, RECHECK_ALPHA);
+			int open = !k || (q[k - 1] < PICK_GOAL && q[n - k] >= PICK_GOAL);
+			if (!open || n + n0 > RECHECK_ROUNDS * RECHECK_PAIRS ||
+			    n >= RECHECK_ROUNDS * n0)
+				break;
+			take_pairs(ch, r, c, q, n, n + n0);
+			n += n0;
 		}
 		double lo = q[0], hi = q[n - 1];
 		if (!ch->rc.pairs || m < ch->rc.ratio) {
@@ -2047,8 +2081,9 @@ static void print_rechecks(const struct opts *o)
 			printf("\nRechecked: the chosen kernel against the ones that looked "
 			       "faster,\ntimed alone in back-to-back pairs of samples: chosen/"
 			       "rival speed, first pass (lower of\nbest and paired) -> median over "
-			       "the pairs [lowest..highest pair]; twice the pairs where\nthe "
-			       "median came within %.2f of %.2f\n", RECHECK_BAND, PICK_GOAL);
+			       "the pairs [lowest..highest pair]; more pairs (up to %ux) while\n"
+			       "%.2f lies in the median's 90%% confidence interval\n",
+			       RECHECK_ROUNDS, PICK_GOAL);
 		ok += r->rc.ratio >= PICK_GOAL;
 		shape_label(&r->sh, a, sizeof(a));
 		len_label(r->len, b, sizeof(b));
