@@ -225,10 +225,13 @@
  * expansion, so every kind of pass is its own loop.
  */
 #define RXK_GROUP_LO(hi, gs) ((hi) + 1 > (gs) ? (hi) + 1 - (gs) : 0u)
+/* The balanced group size: nd blocks in as few groups of at most gmax as
+ * will do, the sizes differing by one at most. */
+#define RXK_GROUP_SIZE(nd, gmax)                                               \
+	(((nd) + ((nd) + (gmax) - 1) / (gmax) - 1) / (((nd) + (gmax) - 1) / (gmax)))
 #define RXK_GROUPS(len, nd, gmax, chunk, PASS)                                 \
 	do {                                                                   \
-		unsigned ng_ = ((nd) + (gmax) - 1) / (gmax);                   \
-		unsigned gs_ = ((nd) + ng_ - 1) / ng_;                         \
+		unsigned gs_ = RXK_GROUP_SIZE(nd, gmax);                       \
 		for (size_t c0_ = 0, c1_; c0_ < (len); c0_ = c1_) {            \
 			unsigned hi_ = (nd) - 1, lo_ = RXK_GROUP_LO(hi_, gs_); \
 			c1_ = (len) - c0_ > (chunk) ? c0_ + (chunk) : (len);   \
@@ -1126,8 +1129,7 @@ RXK_INLINE void rxk_xsyn_grouped(unsigned disks, unsigned start,
 	unsigned nd = stop - start + 1;
 	/* The first group's lowest block, as RXK_GROUPS balances them; Q's
 	 * old contents enter the chain there times g^-(start + lo1). */
-	unsigned ng = (nd + gmax - 1) / gmax, gs = (nd + ng - 1) / ng;
-	unsigned lo1 = RXK_GROUP_LO(nd - 1, gs);
+	unsigned lo1 = RXK_GROUP_LO(nd - 1, RXK_GROUP_SIZE(nd, gmax));
 	struct rxk_lower lin;
 
 	lin.steps = 0;
