@@ -386,6 +386,17 @@ static struct tstripe *placed_stripe(unsigned disks, size_t len)
 	return s;
 }
 
+/* Where gen_syndrome's group passes start at len: `disks` blocks grouped,
+ * one fewer not (the stripe is returned for more cases). */
+static struct tstripe *group_edge(unsigned disks, size_t len)
+{
+	struct tstripe *s = placed_stripe(disks, len);
+
+	gen_case(s, disks, 0);
+	gen_case(s, disks - 1, 0);
+	return s;
+}
+
 static void test_large(void)
 {
 	size_t lens[4] = { 65536 + 13 };
@@ -443,18 +454,13 @@ static void test_large(void)
 	 * disks are two groups of 12, with a short third chunk; 25 disks stay
 	 * in the one-pass loop. */
 	size_t wlen = ((size_t)32 << 10) + 4096 + 13;
-	s = placed_stripe(26, wlen);
-	gen_case(s, 26, 0);
-	gen_case(s, 25, 0);
-	ts_free(s);
+	ts_free(group_edge(26, wlen));
 
 	/* ... and from 20 disks on blocks of 1 MiB or more
 	 * (RXK_GROUP_STREAMS): 18 data blocks are two groups of 9, with a
 	 * short last chunk; 19 disks stay in the one-pass loop. */
 	size_t glen = ((size_t)1 << 20) + 4096 + 13;
-	s = placed_stripe(20, glen);
-	gen_case(s, 20, 0);
-	gen_case(s, 19, 0);
+	s = group_edge(20, glen);
 	window_case(s, 20, 1, 18, 0); /* 18 blocks: two groups of 9 */
 	window_case(s, 20, 3, 18, 0); /* 16: one pass */
 	ts_free(s);
@@ -462,9 +468,7 @@ static void test_large(void)
 	/* ... and from 18 disks on blocks of 2 MiB or more (RXK_GRP_MEM_LEN):
 	 * 16 data blocks are two groups of 8; 17 disks stay in one pass. */
 	size_t mlen = ((size_t)2 << 20) + 4096 + 13;
-	s = placed_stripe(18, mlen);
-	gen_case(s, 18, 0);
-	gen_case(s, 17, 0);
+	s = group_edge(18, mlen);
 	window_case(s, 18, 0, 15, 0); /* 16 blocks: two groups of 8 */
 	ts_free(s);
 
