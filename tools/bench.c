@@ -1634,8 +1634,7 @@ static void recheck_cell(struct cell *c, struct runner *rs, unsigned nr)
 			m = median_of(q, n); /* sorts q */
 			unsigned k = sign_test_k(n, RECHECK_ALPHA);
 			int open = !k || (q[k - 1] < PICK_GOAL && q[n - k] >= PICK_GOAL);
-			if (!open || n + n0 > RECHECK_ROUNDS * RECHECK_PAIRS ||
-			    n >= RECHECK_ROUNDS * n0)
+			if (!open || n >= RECHECK_ROUNDS * n0) /* n0 <= RECHECK_PAIRS */
 				break;
 			take_pairs(ch, r, c, q, n, n + n0);
 			n += n0;
@@ -2082,8 +2081,8 @@ static void print_rechecks(const struct opts *o)
 			       "faster,\ntimed alone in back-to-back pairs of samples: chosen/"
 			       "rival speed, first pass (lower of\nbest and paired) -> median over "
 			       "the pairs [lowest..highest pair]; more pairs (up to %ux) while\n"
-			       "%.2f lies in the median's 90%% confidence interval\n",
-			       RECHECK_ROUNDS, PICK_GOAL);
+			       "%.2f lies in the median's %.0f%% confidence interval\n",
+			       RECHECK_ROUNDS, PICK_GOAL, 100 * (1 - 2 * RECHECK_ALPHA));
 		ok += r->rc.ratio >= PICK_GOAL;
 		shape_label(&r->sh, a, sizeof(a));
 		len_label(r->len, b, sizeof(b));

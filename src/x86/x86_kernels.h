@@ -101,18 +101,14 @@
  * speed of x2 with the 64-byte step (32 bytes: no better, within noise).
  * Prefetching every call with blocks of 4 MiB or more (10 and 18 disks at
  * 16 MiB too) was tried: recov_2data up to 1.2x, xor_syndrome 0.85-1.0x,
- * so the stream count stays the condition.  The last RXK_PF_DIST bytes of
- * a block take the loop without prefetches, so nothing is fetched past its
- * end.
+ * so the stream count stays the condition.
  * Since then gen_syndrome and recovery do such stripes in chunks and
  * passes over groups of 12 blocks instead (rxk_gen_grouped,
- * rxk_rec_grouped: 1.1-2.2x of this loop at 26-34 disks), so this loop is
- * left to xor_syndrome windows of 19 blocks or more, which would need a
- * constant multiply per group pass to be done that way.
+ * rxk_rec_grouped: 1.1-2.2x of the prefetching loop at 26-34 disks), and
+ * xor_syndrome's windows too (rxk_xsyn_grouped, with a constant multiply
+ * in its first pass: 1.1-2.8x of it), so the prefetching loop is gone;
+ * its thresholds and its 64-byte step (RXK_PF_U) are what those use.
  */
-#ifndef RXK_PF_DIST
-#define RXK_PF_DIST 1024
-#endif
 #ifndef RXK_PF_MIN_LEN
 #define RXK_PF_MIN_LEN ((size_t)256 << 10)
 #endif
@@ -120,8 +116,8 @@
 #ifndef RXK_PF_MIN_STREAMS
 #define RXK_PF_MIN_STREAMS 21
 #endif
-/* A call with that many streams on blocks that long (prefetching here;
- * chunks and group passes in gen_syndrome and the recoveries, below). */
+/* A call with that many streams on blocks that long (chunks and group
+ * passes, below). */
 #define RXK_MANY_STREAMS(len, streams)                                         \
 	((len) >= RXK_PF_MIN_LEN && (streams) >= RXK_PF_MIN_STREAMS)
 /*
@@ -341,39 +337,25 @@ RXK_INLINE int rxk_crowded(void *const *ptrs, unsigned n)
 #define RXK_STEP64_MIN_BYTES ((size_t)512 << 10)
 #endif
 
-/* Prefetch the lines of U vectors at p + pf (pf = 0: nothing). */
-#define RXK_PREFETCH(p, off, U, pf)                                            \
-	do {                                                                   \
-		if (pf)                                                        \
-			for (size_t b_ = 0; b_ < (U) * RXK_VB; b_ += 64)       \
-				_mm_prefetch((const char *)(p) + (off) + (pf) + b_, \
-					     _MM_HINT_T0);                     \
-	} while (0)
-
-/* The main loop of a kernel over [0, len) in steps of U vectors, with
- * prefetches where they pay and without them for the rest (see above);
- * BLOCK(o, u, pf) processes u vectors at offset o; streams = blocks the
- * call reads or writes. */
+/* The main loop of a kernel over [0, len) in steps of U vectors, 64-byte
+ * steps beyond RXK_STEP64_MIN_BYTES (below); BLOCK(o, u) processes u
+ * vectors at offset o; streams = blocks the call reads or writes. */
 #define RXK_LOOP(len, streams, U, BLOCK)                                       \
 	do {                                                                   \
 		size_t o_ = 0;                                                 \
-		if (RXK_MANY_STREAMS(len, streams))                            \
-			for (; o_ + RXK_PF_U(U) * RXK_VB + RXK_PF_DIST <= (len); \
-			     o_ += RXK_PF_U(U) * RXK_VB)                       \
-				BLOCK(o_, RXK_PF_U(U), RXK_PF_DIST);           \
 		if ((len) * (size_t)(streams) >= RXK_STEP64_MIN_BYTES)        \
 			for (; o_ + RXK_PF_U(U) * RXK_VB <= (len);             \
 			     o_ += RXK_PF_U(U) * RXK_VB)                       \
-				BLOCK(o_, RXK_PF_U(U), 0);                     \
+				BLOCK(o_, RXK_PF_U(U));                        \
 		for (; o_ + (U) * RXK_VB <= (len); o_ += (U) * RXK_VB)         \
-			BLOCK(o_, (U), 0);                                     \
+			BLOCK(o_, (U));                                        \
 		for (; o_ < (len); o_ += RXK_VB)                               \
-			BLOCK(o_, 1, 0);                                       \
+			BLOCK(o_, 1);                                          \
 	} while (0)
 
 /*
- * Beyond RXK_STEP64_MIN_BYTES (and so on every prefetching and grouped
- * path, which start later) every loop above steps RXK_PF_U(U) vectors
+ * Beyond RXK_STEP64_MIN_BYTES (and so on every grouped path, which
+ * starts later) every loop above steps RXK_PF_U(U) vectors
  * whatever the unroll U, so with 32-byte vectors the x4 kernels run the x2
  * kernels' loop there; they call the x2 kernel instead (the SSE kernels' x4
  * steps 64 bytes itself and is left alone), so that one copy of the loop
@@ -659,9 +641,8 @@ static RXK_UNUSED void rxk_xor_acc(void *dst, const void *const *srcs,
 #if defined(RXK_WANT_PQ) || defined(RXK_WANT_RECOV)
 
 /* Q step of Horner's rule for U vectors: q = q*2 ^ d, and p ^= d. */
-#define RXK_PQ_STEP(P, Q, base, off, U, pf)                                    \
+#define RXK_PQ_STEP(P, Q, base, off, U)                                        \
 	do {                                                                   \
-		RXK_PREFETCH(base, off, U, pf);                                \
 		for (unsigned k_ = 0; k_ < (U); k_++) {                        \
 			rxv d_ = rxv_load(RXK_AT(base, off, k_));              \
 			(P)[k_] = rxv_xor((P)[k_], d_);                        \
@@ -672,16 +653,15 @@ static RXK_UNUSED void rxk_xor_acc(void *dst, const void *const *srcs,
 /* P and Q (without the multiply by g^lo) of data blocks hi down to lo,
  * hi >= lo, into P[], Q[]. */
 RXK_INLINE void rxk_horner(rxv *P, rxv *Q, void *const *ptrs, unsigned hi,
-			   unsigned lo, size_t off, unsigned U, size_t pf)
+			   unsigned lo, size_t off, unsigned U)
 {
 	const uint8_t *d = ptrs[hi];
 
-	RXK_PREFETCH(d, off, U, pf);
 	for (unsigned k = 0; k < U; k++)
 		P[k] = Q[k] = rxv_load(RXK_AT(d, off, k));
 	for (unsigned z = hi; z-- > lo;) {
 		d = ptrs[z];
-		RXK_PQ_STEP(P, Q, d, off, U, pf);
+		RXK_PQ_STEP(P, Q, d, off, U);
 	}
 }
 
@@ -697,7 +677,7 @@ RXK_INLINE void rxk_horner_cont(rxv *P, rxv *Q, void *const *ptrs,
 		Q[k] = rxv_load(RXK_AT(q, qo, k));
 	}
 	for (unsigned z = hi + 1; z-- > lo;)
-		RXK_PQ_STEP(P, Q, ptrs[z], off, U, 0);
+		RXK_PQ_STEP(P, Q, ptrs[z], off, U);
 }
 
 #endif
@@ -705,12 +685,11 @@ RXK_INLINE void rxk_horner_cont(rxv *P, rxv *Q, void *const *ptrs,
 #ifdef RXK_WANT_PQ
 
 RXK_INLINE void rxk_gen_block(unsigned disks, void *const *ptrs, uint8_t *p,
-			      uint8_t *q, size_t off, unsigned U, int nt,
-			      size_t pf)
+			      uint8_t *q, size_t off, unsigned U, int nt)
 {
 	rxv P[RXK_MAXU], Q[RXK_MAXU];
 
-	rxk_horner(P, Q, ptrs, disks - 3, 0, off, U, pf);
+	rxk_horner(P, Q, ptrs, disks - 3, 0, off, U);
 	for (unsigned k = 0; k < U; k++) {
 		rxk_put(RXK_ATW(p, off, k), P[k], nt);
 		rxk_put(RXK_ATW(q, off, k), Q[k], nt);
@@ -779,7 +758,7 @@ RXK_INLINE void rxk_gen_pass_block(void *const *ptrs, unsigned hi,
 	rxv P[RXK_MAXU], Q[RXK_MAXU];
 
 	if (first)
-		rxk_horner(P, Q, ptrs, hi, lo, off, U, 0);
+		rxk_horner(P, Q, ptrs, hi, lo, off, U);
 	else
 		rxk_horner_cont(P, Q, ptrs, hi, lo, p, off, q, off, off, U);
 	for (unsigned k = 0; k < U; k++) {
@@ -830,7 +809,7 @@ RXK_INLINE void rxk_gen(unsigned disks, size_t len, void **ptrs, unsigned U,
 		return;
 	}
 
-#define RXK_GEN_BLOCK(o, u, pf) rxk_gen_block(disks, ptrs, p, q, o, u, nt, pf)
+#define RXK_GEN_BLOCK(o, u) rxk_gen_block(disks, ptrs, p, q, o, u, nt)
 	RXK_LOOP(len, disks, U, RXK_GEN_BLOCK);
 #undef RXK_GEN_BLOCK
 }
@@ -951,7 +930,7 @@ RXK_INLINE rxv rxk_mul_lower(rxv v, const struct rxk_lower *lw, int mode)
 RXK_INLINE void rxk_xsyn_block(uint8_t *p, uint8_t *q, unsigned start,
 			       unsigned stop, void *const *ptrs, size_t off,
 			       unsigned U, const struct rxk_lower *lw, int mode,
-			       unsigned nw, size_t pf)
+			       unsigned nw)
 {
 	rxv P[RXK_MAXU], Q[RXK_MAXU];
 
@@ -962,12 +941,10 @@ RXK_INLINE void rxk_xsyn_block(uint8_t *p, uint8_t *q, unsigned start,
 		for (unsigned k = 0; k < U; k++)
 			P[k] = Q[k] = rxv_load(RXK_AT(d, off, k));
 		if (nw == 2)
-			RXK_PQ_STEP(P, Q, ptrs[start], off, U, pf);
+			RXK_PQ_STEP(P, Q, ptrs[start], off, U);
 	} else {
-		rxk_horner(P, Q, ptrs, stop, start, off, U, pf);
+		rxk_horner(P, Q, ptrs, stop, start, off, U);
 	}
-	RXK_PREFETCH(p, off, U, pf);
-	RXK_PREFETCH(q, off, U, pf);
 	if (mode != RXK_LOW_NONE)
 		for (unsigned k = 0; k < U; k++)
 			Q[k] = rxk_mul_lower(Q[k], lw, mode);
@@ -990,7 +967,7 @@ RXK_INLINE void rxk_xsyn_mode(unsigned disks, unsigned start, unsigned stop,
 	 * every block. */
 	uint8_t *p = ptrs[disks - 2], *q = ptrs[disks - 1];
 
-#define RXK_XSYN_BLOCK(o, u, pf) rxk_xsyn_block(p, q, start, stop, ptrs, o, u, lw, mode, nw, pf)
+#define RXK_XSYN_BLOCK(o, u) rxk_xsyn_block(p, q, start, stop, ptrs, o, u, lw, mode, nw)
 	RXK_LOOP(len, stop - start + 3, U, RXK_XSYN_BLOCK);
 #undef RXK_XSYN_BLOCK
 }
@@ -1082,7 +1059,7 @@ RXK_INLINE void rxk_xsyn_pass_block(uint8_t *p, uint8_t *q, void *const *ptrs,
 	rxv P[RXK_MAXU], Q[RXK_MAXU];
 
 	if (first) {
-		rxk_horner(P, Q, ptrs, hi, lo, off, U, 0);
+		rxk_horner(P, Q, ptrs, hi, lo, off, U);
 		for (unsigned k = 0; k < U; k++) {
 			P[k] = rxv_xor(P[k], rxv_load(RXK_AT(p, off, k)));
 			if (!last)
@@ -1300,7 +1277,7 @@ static RXK_UNUSED void rxk_xsyn_x4(unsigned disks, unsigned start,
  */
 RXK_INLINE void rxk_surv_shape(rxv *P, rxv *Q, void *const *ptrs, int nl,
 			       unsigned s0, unsigned x, unsigned y, size_t off,
-			       unsigned U, size_t pf)
+			       unsigned U)
 {
 	if (nl < 0) {
 		for (unsigned k = 0; k < U; k++)
@@ -1308,20 +1285,20 @@ RXK_INLINE void rxk_surv_shape(rxv *P, rxv *Q, void *const *ptrs, int nl,
 		return;
 	}
 	if (nl == 0) {
-		rxk_horner(P, Q, ptrs, s0, 0, off, U, pf);
+		rxk_horner(P, Q, ptrs, s0, 0, off, U);
 		return;
 	}
-	rxk_horner(P, Q, ptrs, s0, (nl == 2 ? y : x) + 1, off, U, pf);
+	rxk_horner(P, Q, ptrs, s0, (nl == 2 ? y : x) + 1, off, U);
 	for (unsigned k = 0; k < U; k++)
 		Q[k] = rxv_mul2(Q[k]);
 	if (nl == 2) {
 		for (unsigned z = y - 1; z > x; z--)
-			RXK_PQ_STEP(P, Q, ptrs[z], off, U, pf);
+			RXK_PQ_STEP(P, Q, ptrs[z], off, U);
 		for (unsigned k = 0; k < U; k++)
 			Q[k] = rxv_mul2(Q[k]);
 	}
 	for (unsigned z = x; z-- > 0;)
-		RXK_PQ_STEP(P, Q, ptrs[z], off, U, pf);
+		RXK_PQ_STEP(P, Q, ptrs[z], off, U);
 }
 
 /* The shape of rxk_surv_shape for lost x <= y: sets *s0, returns nl. */
@@ -1391,14 +1368,11 @@ RXK_INLINE void rxk_rdp_combine(const rxv *P, const rxv *Q,
 RXK_INLINE void rxk_r2_block(void *const *ptrs, int nl, unsigned s0,
 			     unsigned x, unsigned y, uint8_t *const *io,
 			     size_t off, unsigned U, const rxv_ctab *ta,
-			     const rxv_ctab *tb, const volatile rxv_ctab *vt,
-			     size_t pf)
+			     const rxv_ctab *tb, const volatile rxv_ctab *vt)
 {
 	rxv P[RXK_MAXU], Q[RXK_MAXU];
 
-	rxk_surv_shape(P, Q, ptrs, nl, s0, x, y, off, U, pf);
-	RXK_PREFETCH(io[0], off, U, pf);
-	RXK_PREFETCH(io[1], off, U, pf);
+	rxk_surv_shape(P, Q, ptrs, nl, s0, x, y, off, U);
 	if (RXK_R2_RELOAD_TABLES && U >= 4) {
 		rxv_ctab a = vt[0], b = vt[1];
 		rxk_r2_combine(P, Q, io, off, U, &a, &b);
@@ -1413,7 +1387,7 @@ RXK_INLINE void rxk_r2_run(unsigned disks, size_t len, int nl, unsigned s0,
 			   uint8_t *const *io, unsigned U, const rxv_ctab *ta,
 			   const rxv_ctab *tb, const volatile rxv_ctab *vt)
 {
-#define RXK_R2_BLOCK(o, u, pf) rxk_r2_block(ptrs, nl, s0, x, y, io, o, u, ta, tb, vt, pf)
+#define RXK_R2_BLOCK(o, u) rxk_r2_block(ptrs, nl, s0, x, y, io, o, u, ta, tb, vt)
 	RXK_LOOP(len, disks, U, RXK_R2_BLOCK);
 #undef RXK_R2_BLOCK
 }
@@ -1470,13 +1444,13 @@ RXK_INLINE void rxk_rec_pass_block(void *const *ptrs, unsigned hi, unsigned lo,
 		if (l >= top || l < lo)
 			continue;
 		for (unsigned z = top; z-- > l + 1;)
-			RXK_PQ_STEP(P, Q, ptrs[z], off, U, 0);
+			RXK_PQ_STEP(P, Q, ptrs[z], off, U);
 		for (unsigned k = 0; k < U; k++)
 			Q[k] = rxv_mul2(Q[k]);
 		top = l;
 	}
 	for (unsigned z = top; z-- > lo;)
-		RXK_PQ_STEP(P, Q, ptrs[z], off, U, 0);
+		RXK_PQ_STEP(P, Q, ptrs[z], off, U);
 	if (!last) {
 		for (unsigned k = 0; k < U; k++) {
 			rxv_store(RXK_ATW(sp, off, k), P[k]);
@@ -1554,12 +1528,11 @@ RXK_INLINE void rxk_r2(unsigned disks, size_t len, unsigned x, unsigned y,
 /* One step of recov_datap: the survivors, then the combine. */
 RXK_INLINE void rxk_rdp_block(void *const *ptrs, int nl, unsigned s0,
 			      unsigned x, uint8_t *const *io, size_t off,
-			      unsigned U, const rxv_ctab *t, size_t pf)
+			      unsigned U, const rxv_ctab *t)
 {
 	rxv P[RXK_MAXU], Q[RXK_MAXU];
 
-	rxk_surv_shape(P, Q, ptrs, nl, s0, x, x, off, U, pf);
-	RXK_PREFETCH(io[1], off, U, pf);
+	rxk_surv_shape(P, Q, ptrs, nl, s0, x, x, off, U);
 	rxk_rdp_combine(P, Q, io, off, U, t);
 }
 
@@ -1568,7 +1541,7 @@ RXK_INLINE void rxk_rdp_run(unsigned disks, size_t len, int nl, unsigned s0,
 			    unsigned x, void *const *ptrs, uint8_t *const *io,
 			    unsigned U, const rxv_ctab *t)
 {
-#define RXK_RDP_BLOCK(o, u, pf) rxk_rdp_block(ptrs, nl, s0, x, io, o, u, t, pf)
+#define RXK_RDP_BLOCK(o, u) rxk_rdp_block(ptrs, nl, s0, x, io, o, u, t)
 	RXK_LOOP(len, disks, U, RXK_RDP_BLOCK);
 #undef RXK_RDP_BLOCK
 }
