@@ -256,20 +256,20 @@ static const struct shape gen_shapes[] = {
 };
 /*
  * Windows of real partial writes: whole, halves, a quarter, one disk.
- * Mid width has both halves of 16+2 and of 8+2 ({10, 0, 4} is the first
- * half of 8+2's data when disks 5-7 are not written).  Windows that start
- * at disk 0 need no multiply by g^start, and there avx2x4's four chains
- * beat avx2x2's two: x4's time 0.89-0.95x of x2's on [0,7] and [0,4] of
- * 10 disks, [0,8] of 18 (4 KiB, 300 paired trials, two runs), where on
- * [8,15] of 18, with the multiply, it was 0.96-1.06x.  With only [0,7]
- * and [8,15] at mid width, a start where x2 led on [8,15] by 6% and x4's
- * lead on [0,7] read small picked x2, which raidx bench then found at
- * 0.85-0.91x of x4 on [0,4] and [0,8] (2 of 7 default runs, 2026-12-01).
- * With the two first halves added, 60 alternations of `raidx tune
- * --repeat 20` (2026-12-02): x2 picked for mid 9, 17 and 18 times in 1200
- * starts, against 58, 84 and 57 (a copy loop or a compute loop on the
- * other vCPU, or none); calibration about 0.1 ms longer (3.88 against
- * 3.77 ms, medians of eight alternations).
+ * Mid width: the whole [0,7] and the lower half [0,4] of 8+2, the upper and
+ * lower halves [8,15] and [0,8] of 16+2 (halves as raidx bench draws them,
+ * split at disk disks/2 - 1).  Windows that start at disk 0 need no
+ * multiply by g^start, and there avx2x4's four chains beat avx2x2's two:
+ * x4's time 0.92-0.98x of x2's on [0,7], [0,4] and [0,8] (4 KiB, 300 paired
+ * trials, two runs), where on [8,15], with the multiply, it was
+ * 0.96-1.06x.  With only [0,7] and [8,15] at mid width, a start where x2
+ * led on [8,15] by 6% and x4's lead on [0,7] read small picked x2, which
+ * raidx bench then found at 0.85-0.91x of x4 on [0,4] and [0,8] (2 of 7
+ * default runs, 2026-12-01).  With [0,4] and [0,8] added, 60 alternations of
+ * `raidx tune --repeat 20` (2026-12-02): x2 picked for mid 9, 17 and 18
+ * times in 1200 starts, against 58, 84 and 57 (a copy loop or a compute
+ * loop on the other vCPU, or none); calibration about 0.1 ms longer (3.88
+ * against 3.77 ms, medians of eight alternations).
  */
 static const struct shape xsyn_shapes[] = {
 	{ 10, 4, 7 }, { 10, 0, 3 }, { 10, 7, 7 }, { 18, 12, 15 }, { 18, 0, 0 },
