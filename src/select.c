@@ -285,6 +285,11 @@ static const struct shape rdp_shapes[] = {
 
 #define NSHAPES(a) (unsigned)(sizeof(a) / sizeof((a)[0]))
 #define MAX_SHAPES 11
+/* calibrate_op's arrays hold MAX_SHAPES shapes per operation */
+_Static_assert(NSHAPES(xor_shapes) <= MAX_SHAPES && NSHAPES(gen_shapes) <= MAX_SHAPES &&
+		       NSHAPES(xsyn_shapes) <= MAX_SHAPES && NSHAPES(r2_shapes) <= MAX_SHAPES &&
+		       NSHAPES(rdp_shapes) <= MAX_SHAPES,
+	       "MAX_SHAPES is smaller than a shape table");
 
 static const struct {
 	const struct shape *s;
