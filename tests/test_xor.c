@@ -244,6 +244,24 @@ static void test_large(void)
 		ts_place(s, plen, PL_SPREAD, rng_below(&t_rng, 64));
 		one_case(acc, s, 16, 16, 24, NULL, 0, &t_rng);
 		one_case(acc, s, 24, 24, 24, NULL, 0, &t_rng);
+		/* passes of unequal size: xor_gen reads 9 + 9 blocks with 17
+		 * sources, 8 + 7 + 7 with 20, 9 + 8 + 8 with 23 (xor_acc
+		 * reads dst as one input more) */
+		one_case(acc, s, 17, 17, 24, NULL, 0, &t_rng);
+		one_case(acc, s, 20, 20, 24, NULL, 0, &t_rng);
+		one_case(acc, s, 23, 23, 24, NULL, 0, &t_rng);
+	}
+	ts_free(s);
+
+	/* 12 or more inputs on blocks of 2 MiB or more are grouped too:
+	 * xor_gen of 12 sources in passes over 7 and 6 blocks (dst and 5),
+	 * xor_acc's 13 inputs over 7 and 7; 11 sources stay in one pass. */
+	size_t mlen = ((size_t)2 << 20) + 4096 + 13;
+	s = ts_new(13, mlen);
+	for (int acc = 0; acc < 2; acc++) {
+		ts_place(s, mlen, PL_SPREAD, rng_below(&t_rng, 64));
+		one_case(acc, s, 12, 12, 12, NULL, 0, &t_rng);
+		one_case(acc, s, 11, 11, 12, NULL, 0, &t_rng);
 	}
 	ts_free(s);
 
@@ -261,10 +279,10 @@ static void test_large(void)
 		}
 	ts_free(s);
 	t_log("large: lengths %zu%s, nsrc 4; nsrc 15, 16, 24, 24 with "
-	      "dst = srcs[20], 24 page-aligned, 16 and 24 spread, at %zu bytes; "
-	      "nsrc 1-5 at %zu "
+	      "dst = srcs[20], 24 page-aligned, 16, 24, 17, 20 and 23 spread, at %zu bytes; "
+	      "nsrc 11 and 12 spread at %zu bytes; nsrc 1-5 at %zu "
 	      "bytes, dst apart and dst = srcs[0] (srcs[3] for 4); %lu runs", lens[0],
-	      nl > 1 ? " and 3 random up to 1 MiB" : "", plen, xlen, runs - r0);
+	      nl > 1 ? " and 3 random up to 1 MiB" : "", plen, mlen, xlen, runs - r0);
 }
 
 int main(int argc, char **argv)

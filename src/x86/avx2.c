@@ -100,8 +100,9 @@
  *   - with 21 or more blocks of 256 KiB or more (20 of 1 MiB, 18 of
  *     2 MiB; gen_syndrome: also 26 or more of 32 KiB), gen_syndrome and the
  *     recoveries run 16 KiB chunks in passes over groups of 12 blocks,
- *     and xor_gen/xor_acc with 16 or more inputs in passes of 8 (the
- *     non-temporal twin too, with normal stores): the prefetchers follow
+ *     and xor_gen/xor_acc with 16 or more inputs (12 from 2 MiB) in
+ *     passes of up to 9 (the non-temporal twin too, with normal
+ *     stores): the prefetchers follow
  *     8-12 streams but not 20-34 (1.1-2.2x over one pass with software
  *     prefetch at 26-34 disks, 1.1-1.9x for 16-24 XOR sources);
  *   - xor_syndrome windows whose blocks with P and Q are that many (21
@@ -248,7 +249,8 @@ static inline rxv rxv_mulc(rxv v, const rxv_ctab *t)
 
 /*
  * xor_gen/xor_acc with 16 or more sources from 256 KiB (rxk_xor_grouped's
- * passes of 8): chunks of 64 KiB instead of gen_syndrome's 16 KiB.  The
+ * passes, of 8 when this was measured): chunks of 64 KiB instead of
+ * gen_syndrome's 16 KiB.  The
  * 16-source 1 MiB cell (17 MiB a call, half the L3) was the selection
  * goal's commonest miss after the change above: the portable int64x4, one
  * pass at 32 bytes a step, came within 0.91-0.95x of the grouped passes

@@ -396,6 +396,13 @@ RXK_INLINE void rxk_put(void *p, rxv v, int nt)
 #ifndef RXK_XOR_FIXED_MAX
 #define RXK_XOR_FIXED_MAX 8
 #endif
+/* Inputs of one pass of rxk_xor_grouped (below): dst and 8 sources, so
+ * that 16 sources take two passes, not three (measured there). */
+#if RXK_XOR_FIXED_MAX >= 8
+#define RXK_XOR_PASS_MAX 9
+#else
+#define RXK_XOR_PASS_MAX RXK_XOR_FIXED_MAX
+#endif
 
 /*
  * N inputs (N a compile-time constant) whose pointers stay in registers for
@@ -404,7 +411,7 @@ RXK_INLINE void rxk_put(void *p, rxv v, int nt)
 RXK_INLINE void rxk_xor_fixed(uint8_t *dst, const uint8_t *const *in,
 			      size_t len, unsigned N, int nt)
 {
-	const uint8_t *p[RXK_XOR_FIXED_MAX];
+	const uint8_t *p[RXK_XOR_PASS_MAX];
 	size_t off = 0;
 
 	for (unsigned i = 0; i < N; i++)
@@ -471,9 +478,10 @@ RXK_INLINE void rxk_xor_few(uint8_t *dst, const uint8_t *const *in,
  * Many sources beyond L2: the chunks and group passes of rxk_gen_grouped.
  * Each chunk of dst (RXK_XOR_GRP_CHUNK, below; RXK_GRP_CHUNK for crowded
  * sources) is made in passes: the first XORs up to
- * RXK_XOR_FIXED_MAX sources into dst, each later pass XORs dst (from
- * cache) with up to RXK_XOR_FIXED_MAX - 1 more, so the memory system
- * streams 8 blocks at a time.  Against the one-pass loop above, in one
+ * RXK_XOR_PASS_MAX (9) sources into dst, each later pass XORs dst (from
+ * cache) with up to 8 more, so the memory system streams 7-9 blocks at a
+ * time.  (The numbers below up to "Passes of 9" are from passes of 8.)
+ * Against the one-pass loop above, in one
  * binary, three runs of `raidx bench --op xor_gen,xor_acc --disks
  * 9,12,16,24 --len 64k,256k,1M,16M` (median per cell):
  *   24 sources  256 KiB 1.08-1.14x, 1 MiB 1.76-1.85x, 16 MiB 1.75-1.76x
@@ -500,9 +508,35 @@ RXK_INLINE void rxk_xor_few(uint8_t *dst, const uint8_t *const *in,
  * 1.12-1.26x at 64 KiB; 10-12 sources 0.91-1.10x at 4 KiB, 1.07-1.14x at
  * 16 KiB, 1.00-1.12x at 64 KiB; from 256 KiB 0.95-1.12x (16 sources and
  * more were grouped there already, in passes of 8).
+ * Passes of 9, shared out evenly, against passes of 8 filled in order
+ * (16 sources had taken three passes, the last over dst and one source;
+ * 20 took 8, 8 and 6 blocks): in one process on the same blocks, the two
+ * switched call by call by a run-time flag in a test build, about 1 ms of
+ * calls per sample, 0.5-2 s per cell, speed ratio median (2026-12-02):
+ *   avx2 xor_gen, two runs: 16-17 sources 1.03-1.11 at 256 KiB, 1 and
+ *   4 MiB; 20-34 sources 1.00-1.11;  xor_acc 15-16 sources 1.04-1.10,
+ *   20-24 1.00-1.07;  sse2 and avx2nt 16-24 sources 1.01-1.10
+ *   crowded (page-aligned, passes of 6 balanced only), 10-24 sources at
+ *   4-256 KiB: 0.99-1.06
+ * With passes of 8 balanced the same way, 16-17 sources gained less
+ * (1.00-1.06); the second pass is what the 9th input saves.  ISA-L's
+ * xor_gen, timed alongside, had been ahead of the old passes at 16-17
+ * sources on 256 KiB (1.05-1.10x) and is level with the new ones.
+ * Then, in the same way, where to group from: 12-15 inputs on blocks of
+ * 2, 4 and 16 MiB (avx2 and avx2nt xor_gen, avx2 xor_acc), grouped over
+ * one pass: 0.96-1.36, median 1.13 (two of 24 cells below 1: 12 sources
+ * at 2 MiB 0.96, 13 at 16 MiB 0.98); at 1 MiB 0.97-1.16 (12-13 sources
+ * below 1), at 256 KiB 0.98-0.99, and 9-11 inputs 0.93-1.13.  So
+ * RXK_XOR_GRP_MEM_MIN inputs on blocks of RXK_GRP_MEM_LEN or more (24 MiB
+ * a call and up, most of this machine's 32 MiB L3) are grouped too.  ISA-L's xor_gen, timed
+ * alongside, had run 0.91-1.17x the speed of our one pass there (median
+ * 1.05).
  */
 #ifndef RXK_XOR_GRP_MIN
 #define RXK_XOR_GRP_MIN 16
+#endif
+#ifndef RXK_XOR_GRP_MEM_MIN
+#define RXK_XOR_GRP_MEM_MIN 12
 #endif
 /* The chunk of those passes for many sources (not for crowded ones, which
  * keep RXK_GRP_CHUNK); the ISA file may set it where it was measured. */
@@ -519,22 +553,31 @@ RXK_INLINE int rxk_aliased(const uint8_t *dst, const uint8_t *const *rest,
 	return 0;
 }
 
+/* The passes over each chunk: `first` and the n blocks of `rest` are
+ * N = n + 1 inputs; the first pass reads at most gmax of them, each later
+ * pass dst and at most gmax - 1 more.  The fewest passes P that do it
+ * read N + P - 1 blocks in all, shared out evenly so that no pass is short
+ * of streams (20 inputs in passes of 9: 8, 7, 7 rather than 9, 8, 5). */
 RXK_INLINE void rxk_xor_grouped(uint8_t *dst, const uint8_t *first,
 				const uint8_t *const *rest, unsigned n,
 				size_t len, unsigned gmax, size_t chunk)
 {
+	unsigned N = n + 1;
+	unsigned P = N <= gmax ? 1 : 1 + (N - gmax + gmax - 2) / (gmax - 1);
+	unsigned slots = N + P - 1;
+
 	for (size_t c0 = 0; c0 < len;) {
 		size_t c1 = len - c0 > chunk ? c0 + chunk : len;
-		const uint8_t *in[RXK_XOR_FIXED_MAX];
-		unsigned i = 0, m = 0;
+		const uint8_t *in[RXK_XOR_PASS_MAX];
+		unsigned i = 0;
 
-		in[m++] = first + c0;
-		while (i < n) {
-			while (m < gmax && i < n)
+		for (unsigned j = 0; j < P; j++) {
+			unsigned m = 0, take = slots / P + (j < slots % P);
+
+			in[m++] = (j ? dst : first) + c0;
+			while (m < take)
 				in[m++] = rest[i++] + c0;
 			rxk_xor_few(dst + c0, in, m, c1 - c0, 0);
-			m = 0;
-			in[m++] = dst + c0;
 		}
 		c0 = c1;
 	}
@@ -548,9 +591,10 @@ RXK_INLINE void rxk_xor_many(uint8_t *dst, const uint8_t *first,
 
 	if (!rxk_aliased(dst, rest, n)) {
 		int crowded = rxk_crowded((void *const *)rest, n);
-		if (crowded || (len >= RXK_PF_MIN_LEN && n + 1 >= RXK_XOR_GRP_MIN)) {
+		if (crowded || (len >= RXK_PF_MIN_LEN && n + 1 >= RXK_XOR_GRP_MIN) ||
+		    (len >= RXK_GRP_MEM_LEN && n + 1 >= RXK_XOR_GRP_MEM_MIN)) {
 			rxk_xor_grouped(dst, first, rest, n, len,
-					crowded ? RXK_CROWD_GROUP : RXK_XOR_FIXED_MAX,
+					crowded ? RXK_CROWD_GROUP : RXK_XOR_PASS_MAX,
 					crowded ? RXK_GRP_CHUNK : RXK_XOR_GRP_CHUNK);
 			return;
 		}
@@ -566,7 +610,7 @@ RXK_INLINE void rxk_xor_many(uint8_t *dst, const uint8_t *first,
 		rxk_xor_fixed(dst, in, len, N, nt);                                \
 		return;
 
-/* n inputs, n <= RXK_XOR_FIXED_MAX. */
+/* n inputs, n <= RXK_XOR_PASS_MAX. */
 RXK_INLINE void rxk_xor_few(uint8_t *dst, const uint8_t *const *in,
 			     unsigned n, size_t len, int nt)
 {
@@ -580,6 +624,7 @@ RXK_INLINE void rxk_xor_few(uint8_t *dst, const uint8_t *const *in,
 		RXK_XOR_CASE(6)
 		RXK_XOR_CASE(7)
 		RXK_XOR_CASE(8)
+		RXK_XOR_CASE(9)
 #endif
 	}
 }
