@@ -81,12 +81,13 @@
 #define RXK_MAXU 8 /* largest unroll any template below uses */
 
 /*
- * Software prefetch for stripes with many blocks beyond L2.  With more than
+ * Stripes with many blocks beyond L2; first, what software prefetch did
+ * there (the loop is gone, its thresholds stay).  With more than
  * about 20 streams the hardware prefetchers stop keeping up: here (Zen 3)
  * gen_syndrome 32+2 on 16 MiB blocks ran at 0.5-0.7x of a plain read of the
  * same blocks, and 20+2 on 1 MiB blocks (L3) at 20 GB/s where 16+2 runs at
- * 55.  Each Horner step then also prefetches every line it will need
- * RXK_PF_DIST bytes later in the same block.  Measured (median of 3
+ * 55.  Each Horner step then also prefetched every line it would need
+ * a set distance later in the same block.  Measured (median of 3
  * processes, interleaved, this header's kernels with and without):
  *   distance on 32+2 x 16 MiB, avx2x2nt: 256 B 0.8x, 512 B 0.9-1.4x,
  *     1024 B 1.4-1.7x, 2048 B 1.4-1.5x of memread (which does not prefetch)
@@ -94,11 +95,12 @@
  *     16 MiB: 1.1-1.7x (26 disks one exception, 0.85x)
  *   10 and 18 disks, 1 MiB: 0.75-0.9x (the hardware was keeping up and the
  *     prefetches cost load slots); 16 MiB: 0.9-1.1x, within the noise
- * So prefetching is on for blocks of RXK_PF_MIN_LEN or more when the call
- * touches RXK_PF_MIN_STREAMS blocks or more.  There the step is at most 64
- * bytes per block (RXK_PF_U): the x4 kernels, 128 bytes a step, ran at half
- * the speed of x2 on 32+2 x 16 MiB, with or without prefetching, and at the
- * speed of x2 with the 64-byte step (32 bytes: no better, within noise).
+ * So prefetching was on for blocks of RXK_MANY_MIN_LEN or more when the
+ * call touched RXK_MANY_MIN_STREAMS blocks or more.  There the step was at
+ * most 64 bytes per block (RXK_STEP64_U): the x4 kernels, 128 bytes a
+ * step, ran at half the speed of x2 on 32+2 x 16 MiB, with or without
+ * prefetching, and at the speed of x2 with the 64-byte step (32 bytes: no
+ * better, within noise).
  * Prefetching every call with blocks of 4 MiB or more (10 and 18 disks at
  * 16 MiB too) was tried: recov_2data up to 1.2x, xor_syndrome 0.85-1.0x,
  * so the stream count stays the condition.
@@ -107,19 +109,20 @@
  * rxk_rec_grouped: 1.1-2.2x of the prefetching loop at 26-34 disks), and
  * xor_syndrome's windows too (rxk_xsyn_grouped, with a constant multiply
  * in its first pass: 1.1-2.8x of it), so the prefetching loop is gone;
- * its thresholds and its 64-byte step (RXK_PF_U) are what those use.
+ * its thresholds (RXK_MANY_STREAMS) and its 64-byte step (RXK_STEP64_U)
+ * are what those use.
  */
-#ifndef RXK_PF_MIN_LEN
-#define RXK_PF_MIN_LEN ((size_t)256 << 10)
+#ifndef RXK_MANY_MIN_LEN
+#define RXK_MANY_MIN_LEN ((size_t)256 << 10)
 #endif
-#define RXK_PF_U(U) ((U) > 2 * 32 / RXV_BYTES ? 2 * 32 / RXV_BYTES : (U))
-#ifndef RXK_PF_MIN_STREAMS
-#define RXK_PF_MIN_STREAMS 21
+#define RXK_STEP64_U(U) ((U) > 2 * 32 / RXV_BYTES ? 2 * 32 / RXV_BYTES : (U))
+#ifndef RXK_MANY_MIN_STREAMS
+#define RXK_MANY_MIN_STREAMS 21
 #endif
 /* A call with that many streams on blocks that long (chunks and group
  * passes, below). */
 #define RXK_MANY_STREAMS(len, streams)                                         \
-	((len) >= RXK_PF_MIN_LEN && (streams) >= RXK_PF_MIN_STREAMS)
+	((len) >= RXK_MANY_MIN_LEN && (streams) >= RXK_MANY_MIN_STREAMS)
 /*
  * gen_syndrome and the recoveries go to chunks and group passes (below)
  * from one stream fewer on blocks of 1 MiB or more (RXK_GRP_LONG_LEN):
@@ -344,9 +347,9 @@ RXK_INLINE int rxk_crowded(void *const *ptrs, unsigned n)
 	do {                                                                   \
 		size_t o_ = 0;                                                 \
 		if ((len) * (size_t)(streams) >= RXK_STEP64_MIN_BYTES)        \
-			for (; o_ + RXK_PF_U(U) * RXK_VB <= (len);             \
-			     o_ += RXK_PF_U(U) * RXK_VB)                       \
-				BLOCK(o_, RXK_PF_U(U));                        \
+			for (; o_ + RXK_STEP64_U(U) * RXK_VB <= (len);         \
+			     o_ += RXK_STEP64_U(U) * RXK_VB)                   \
+				BLOCK(o_, RXK_STEP64_U(U));                    \
 		for (; o_ + (U) * RXK_VB <= (len); o_ += (U) * RXK_VB)         \
 			BLOCK(o_, (U));                                        \
 		for (; o_ < (len); o_ += RXK_VB)                               \
@@ -355,7 +358,7 @@ RXK_INLINE int rxk_crowded(void *const *ptrs, unsigned n)
 
 /*
  * Beyond RXK_STEP64_MIN_BYTES (and so on every grouped path, which
- * starts later) every loop above steps RXK_PF_U(U) vectors
+ * starts later) every loop above steps RXK_STEP64_U(U) vectors
  * whatever the unroll U, so with 32-byte vectors the x4 kernels run the x2
  * kernels' loop there; they call the x2 kernel instead (the SSE kernels' x4
  * steps 64 bytes itself and is left alone), so that one copy of the loop
@@ -367,7 +370,8 @@ RXK_INLINE int rxk_crowded(void *const *ptrs, unsigned n)
  * The 64-byte step itself is not changed by this.
  */
 #define RXK_X4_AS_X2(len, streams)                                             \
-	(RXK_PF_U(4) == 2 && (len) * (size_t)(streams) >= RXK_STEP64_MIN_BYTES)
+	(RXK_STEP64_U(4) == 2 &&                                               \
+	 (len) * (size_t)(streams) >= RXK_STEP64_MIN_BYTES)
 
 /* Byte address of vector k at offset off in block p. */
 #define RXK_AT(p, off, k) ((const uint8_t *)(p) + (off) + (size_t)(k) * RXK_VB)
@@ -488,7 +492,7 @@ RXK_INLINE void rxk_xor_few(uint8_t *dst, const uint8_t *const *in,
  *   16 sources  256 KiB 1.01-1.06x, 1 MiB 1.12-1.52x, 16 MiB 1.15-1.22x
  *   12 sources  1 MiB 0.93-1.19x;  9 sources 0.93-1.02x
  * so it is used from RXK_XOR_GRP_MIN inputs (dst counts for xor_acc) on
- * blocks of RXK_PF_MIN_LEN or more.  Not when dst is also a source: a later
+ * blocks of RXK_MANY_MIN_LEN or more.  Not when dst is also a source: a later
  * pass would read the dst an earlier pass has written.
  * The non-temporal twin (avx2nt) groups in the same way and then stores
  * normally: every pass but the first reads dst back, so dst is in the cache
@@ -528,9 +532,9 @@ RXK_INLINE void rxk_xor_few(uint8_t *dst, const uint8_t *const *in,
  * at 2 MiB 0.96, 13 at 16 MiB 0.98); at 1 MiB 0.97-1.16 (12-13 sources
  * below 1), at 256 KiB 0.98-0.99, and 9-11 inputs 0.93-1.13.  So
  * RXK_XOR_GRP_MEM_MIN inputs on blocks of RXK_GRP_MEM_LEN or more (24 MiB
- * a call and up, most of this machine's 32 MiB L3) are grouped too.  ISA-L's xor_gen, timed
- * alongside, had run 0.91-1.17x the speed of our one pass there (median
- * 1.05).
+ * a call and up, most of this machine's 32 MiB L3) are grouped too.
+ * ISA-L's xor_gen, timed alongside, had run 0.91-1.17x the speed of our
+ * one pass there (median 1.05).
  */
 #ifndef RXK_XOR_GRP_MIN
 #define RXK_XOR_GRP_MIN 16
@@ -591,7 +595,7 @@ RXK_INLINE void rxk_xor_many(uint8_t *dst, const uint8_t *first,
 
 	if (!rxk_aliased(dst, rest, n)) {
 		int crowded = rxk_crowded((void *const *)rest, n);
-		if (crowded || (len >= RXK_PF_MIN_LEN && n + 1 >= RXK_XOR_GRP_MIN) ||
+		if (crowded || (len >= RXK_MANY_MIN_LEN && n + 1 >= RXK_XOR_GRP_MIN) ||
 		    (len >= RXK_GRP_MEM_LEN && n + 1 >= RXK_XOR_GRP_MEM_MIN)) {
 			rxk_xor_grouped(dst, first, rest, n, len,
 					crowded ? RXK_CROWD_GROUP : RXK_XOR_PASS_MAX,
@@ -844,7 +848,7 @@ RXK_INLINE void rxk_gen(unsigned disks, size_t len, void **ptrs, unsigned U,
 
 	if (RXK_GROUP_STREAMS(len, disks) ||
 	    (disks >= RXK_GEN_GRP_WIDE && len >= RXK_GEN_GRP_WIDE_LEN)) {
-		rxk_gen_grouped(disks, len, ptrs, RXK_PF_U(U),
+		rxk_gen_grouped(disks, len, ptrs, RXK_STEP64_U(U),
 				rxk_crowded(ptrs, disks - 2) ? RXK_CROWD_GROUP
 							     : RXK_GRP_MAX);
 		return;
@@ -1202,7 +1206,7 @@ RXK_INLINE void rxk_xsyn(unsigned disks, unsigned start, unsigned stop,
 #endif
 		rxk_xsyn_grouped(disks, start, stop, len, ptrs,
 				 (len * (stop - start + 3) >= RXK_STEP64_MIN_BYTES)
-					 ? RXK_PF_U(U) : U,
+					 ? RXK_STEP64_U(U) : U,
 				 &lw, mode, crowded ? RXK_CROWD_GROUP : RXK_GRP_MAX,
 				 crowded ? RXK_XSYN_CHUNK : RXK_GRP_CHUNK);
 		return;
@@ -1545,7 +1549,7 @@ RXK_INLINE void rxk_r2(unsigned disks, size_t len, unsigned x, unsigned y,
 	raidx__recov_coef(x, y, &a, &b);
 	rxv_ctab ta = rxv_ctab_make(a), tb = rxv_ctab_make(b);
 	if (RXK_GROUP_STREAMS(len, disks)) {
-		rxk_rec_grouped(disks, len, x, y, ptrs, 2, io, RXK_PF_U(U),
+		rxk_rec_grouped(disks, len, x, y, ptrs, 2, io, RXK_STEP64_U(U),
 				RXK_GRP_MAX, &ta, &tb);
 		return;
 	}
@@ -1599,7 +1603,7 @@ RXK_INLINE void rxk_rdp(unsigned disks, size_t len, unsigned x, void **ptrs,
 	unsigned s0 = 0;
 
 	if (RXK_GROUP_STREAMS(len, disks)) {
-		rxk_rec_grouped(disks, len, x, x, ptrs, 1, io, RXK_PF_U(U),
+		rxk_rec_grouped(disks, len, x, x, ptrs, 1, io, RXK_STEP64_U(U),
 				rxk_crowded(ptrs, disks - 2) ? RXK_CROWD_GROUP
 							     : RXK_GRP_MAX,
 				&t, &t);
