@@ -567,7 +567,8 @@ RXK_INLINE void rxk_xor_grouped(uint8_t *dst, const uint8_t *first,
 				size_t len, unsigned gmax, size_t chunk)
 {
 	unsigned N = n + 1;
-	unsigned P = N <= gmax ? 1 : 1 + (N - gmax + gmax - 2) / (gmax - 1);
+	/* the least P with gmax + (P - 1) * (gmax - 1) >= N (N >= 2) */
+	unsigned P = 1 + (N - 2) / (gmax - 1);
 	unsigned slots = N + P - 1;
 
 	for (size_t c0 = 0; c0 < len;) {
