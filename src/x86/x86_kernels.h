@@ -45,7 +45,8 @@
  *
  * Tuning knobs (define before including): RXK_XOR_UNROLL (vectors per XOR
  * step, default 8), RXK_XOR_FIXED_MAX (4 or 8: input counts with a
- * dedicated loop), RXK_XSYN_MUL2_MAX (largest xor_syndrome start done by
+ * dedicated loop; with 8, a 9-input loop too, for RXK_XOR_PASS_MAX),
+ * RXK_XSYN_MUL2_MAX (largest xor_syndrome start done by
  * repeated doubling rather than a constant multiply, default 2).
  *
  * No function here reads or writes outside [ptr, ptr + len), and every
