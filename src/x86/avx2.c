@@ -208,27 +208,6 @@ static inline rxv rxv_mulc(rxv v, const rxv_ctab *t)
 }
 
 /*
- * xor_syndrome windows of 3-5 blocks that start past disk 2 (Q's term
- * multiplied by the nibble tables): x4 runs x2's code.  There x4 ran
- * 0.85-0.97x of x2 from 8 KiB blocks on (three runs of `raidx bench --op
- * xor_syndrome --disks 10,18 --start S --stop T --len 4k,...,128k --impl
- * avx2x2,avx2x4`, medians: 3 blocks [5,7] 0.95 at 4 KiB, 0.93 at 16 KiB,
- * 0.88 at 64 KiB; 4 blocks [4,7], [12,15] 0.87-0.95 at 8-64 KiB; 5 blocks
- * [3,7], [4,8] 0.93-0.97), and 0.95-1.01 at 4 KiB; from 6 blocks on
- * 0.97-1.06.  raidx bench's recheck had x4 at 0.90-0.96x of x2 on 10+2
- * [4,7] and 16+2 [4,8] at 64 KiB in four runs of four.  x4 holds four P
- * and four Q accumulators, and with the two tables and the nibble mask
- * beside them GCC's loop stores an accumulator to the stack in every
- * Horner step and reloads a table per block (objdump of rxk_xsyn_x4); the
- * fewer blocks a window has, the more the per-block part weighs.  With
- * the old x4 kept as a second kernel in one binary (three runs, 10 and 18
- * disks, 4-64 KiB), the new one ran 1.10-1.13x of it on [5,7] at 16-64
- * KiB, 1.04-1.05x on [4,8] and [12,15] at 64 KiB, and 0.96-1.04x
- * (medians) on the windows it does not route.
- */
-#define RXK_XSYN_X4_MULC_MIN 6
-
-/*
  * gen_syndrome on blocks of 48 KiB or more: x4 runs x2's code (64-byte
  * steps; beyond 512 KiB of blocks every x4 does).  4+2 at 64 KiB is where
  * x4 lost: in twelve runs of `raidx bench --op gen_syndrome --disks

@@ -47,7 +47,9 @@
  * step, default 8), RXK_XOR_FIXED_MAX (4 or 8: input counts with a
  * dedicated loop; with 8, a 9-input loop too, for RXK_XOR_PASS_MAX),
  * RXK_XSYN_MUL2_MAX (largest xor_syndrome start done by
- * repeated doubling rather than a constant multiply, default 2).
+ * repeated doubling rather than a constant multiply, default 2),
+ * RXK_XSYN_FIXED_MAX (widest xor_syndrome window with its own fixed loop
+ * in x2, at most and by default 8).
  *
  * No function here reads or writes outside [ptr, ptr + len), and every
  * kernel loads all inputs of a block of vectors before it stores the outputs
@@ -978,6 +980,33 @@ RXK_INLINE rxv rxk_mul_lower(rxv v, const struct rxk_lower *lw, int mode)
 #endif
 }
 
+/*
+ * Windows of up to RXK_XSYN_FIXED_MAX blocks run, in x2, a loop with the
+ * window's width fixed at compile time: the Horner steps over its blocks
+ * are straight-line code, with the blocks' pointers in registers, instead
+ * of a loop over the disks inside the loop over the offsets.  Against that
+ * general loop, in one process on the bench's staggered blocks (a test
+ * build switching the two by a run-time flag call by call, 2 ms samples
+ * after 0.5 ms of untimed calls, medians of 60-250 pairs, 2026-12-02):
+ * avx2x2 on 20 disks, windows of 1-10 blocks from disk 0 and from disk 4,
+ * 1.11-1.56x at 4 KiB, 1.14-1.50x at 64 KiB and 1.03-1.40x at 256 KiB
+ * (one cell 1.00); on 10 and 18 disks, 3-block windows 1.26-1.57x at 4 KiB
+ * and 1.07-1.47x at 64 KiB.  With x4 given the same loops, x4/x2 read
+ * 0.81-1.02 (median about 0.95), so rxk_xsyn_x4 calls x2 for these
+ * windows, and only x2 (U = 2) compiles them: a loop per mode and width.
+ * The earlier one- and two-block loops had been measured the same way
+ * (x2 1.42-1.58x on one-block windows at 4 KiB, 1.19-1.20x on two; x4
+ * ran x2's from then on; on windows of 3-5 blocks past disk 2 too, where
+ * its four accumulators beside the multiply's tables spilled: 0.85-0.97x
+ * of x2 from 8 KiB).  A single loop per mode jumping into the
+ * unrolled steps by the width (a switch with fall-through) ran 0.67-0.97x
+ * of the fixed ones on 1-5 blocks, so each width has its own.
+ */
+#ifndef RXK_XSYN_FIXED_MAX
+#define RXK_XSYN_FIXED_MAX 8
+#endif
+_Static_assert(RXK_XSYN_FIXED_MAX <= 8, "rxk_xsyn has cases for 8 widths");
+
 RXK_INLINE void rxk_xsyn_block(uint8_t *p, uint8_t *q, unsigned start,
 			       unsigned stop, void *const *ptrs, size_t off,
 			       unsigned U, const struct rxk_lower *lw, int mode,
@@ -985,14 +1014,14 @@ RXK_INLINE void rxk_xsyn_block(uint8_t *p, uint8_t *q, unsigned start,
 {
 	rxv P[RXK_MAXU], Q[RXK_MAXU];
 
-	if (nw == 1 || nw == 2) {
-		/* a window of one or two blocks (nw, a constant): no loop over
-		 * the disks; see rxk_xsyn */
-		const uint8_t *d = ptrs[stop];
+	if (nw) {
+		/* a window of nw blocks (a constant), ptrs its blocks from
+		 * the lowest: no loop over the disks; see rxk_xsyn */
+		const uint8_t *d = ptrs[nw - 1];
 		for (unsigned k = 0; k < U; k++)
 			P[k] = Q[k] = rxv_load(RXK_AT(d, off, k));
-		if (nw == 2)
-			RXK_PQ_STEP(P, Q, ptrs[start], off, U);
+		for (unsigned z = nw - 1; z-- > 0;)
+			RXK_PQ_STEP(P, Q, ptrs[z], off, U);
 	} else {
 		rxk_horner(P, Q, ptrs, stop, start, off, U);
 	}
@@ -1017,8 +1046,14 @@ RXK_INLINE void rxk_xsyn_mode(unsigned disks, unsigned start, unsigned stop,
 	 * would otherwise make the compiler reload them from ptrs[] for
 	 * every block. */
 	uint8_t *p = ptrs[disks - 2], *q = ptrs[disks - 1];
+	/* A fixed window's blocks in a local array, which those stores
+	 * cannot alias: the pointers stay in registers. */
+	void *w[RXK_XSYN_FIXED_MAX ? RXK_XSYN_FIXED_MAX : 1];
+	for (unsigned i = 0; i < nw; i++)
+		w[i] = ptrs[start + i];
+	void *const *bp = nw ? w : (void *const *)ptrs;
 
-#define RXK_XSYN_BLOCK(o, u) rxk_xsyn_block(p, q, start, stop, ptrs, o, u, lw, mode, nw)
+#define RXK_XSYN_BLOCK(o, u) rxk_xsyn_block(p, q, start, stop, bp, o, u, lw, mode, nw)
 	RXK_LOOP(len, stop - start + 3, U, RXK_XSYN_BLOCK);
 #undef RXK_XSYN_BLOCK
 }
@@ -1171,12 +1206,39 @@ RXK_INLINE void rxk_xsyn_grouped(unsigned disks, unsigned start,
 #undef RXK_XSYN_PASS
 }
 
-/* Windows of one or two blocks have their own loops in rxk_xsyn: the
- * width, or 0 for the general loop. */
-RXK_INLINE unsigned rxk_xsyn_nw(unsigned start, unsigned stop)
+/* The width of a window that x2 runs with a fixed loop (above), x1's
+ * one- and two-block windows with the constant multiply, or 0 for the
+ * general loop. */
+RXK_INLINE unsigned rxk_xsyn_nw(unsigned start, unsigned stop, unsigned U,
+				int mulc)
 {
-	return stop <= start + 1 ? stop - start + 1 : 0;
+	unsigned n = stop - start + 1;
+
+	if (U == 2 && n <= RXK_XSYN_FIXED_MAX)
+		return n;
+	return U == 1 && mulc && n <= 2 ? n : 0;
 }
+
+#define RXK_XSYN_NW(M, N)                                                      \
+	case N:                                                                \
+		rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, M, N);    \
+		return;
+/* Run mode M's loop for a window of nw blocks (0: the general loop). */
+#define RXK_XSYN_RUN(M, nw)                                                    \
+	do {                                                                   \
+		switch (nw) {                                                  \
+			RXK_XSYN_NW(M, 1)                                      \
+			RXK_XSYN_NW(M, 2)                                      \
+			RXK_XSYN_NW(M, 3)                                      \
+			RXK_XSYN_NW(M, 4)                                      \
+			RXK_XSYN_NW(M, 5)                                      \
+			RXK_XSYN_NW(M, 6)                                      \
+			RXK_XSYN_NW(M, 7)                                      \
+			RXK_XSYN_NW(M, 8)                                      \
+		}                                                              \
+		rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, M, 0);    \
+		return;                                                        \
+	} while (0)
 
 /* Every call of rxk_xsyn_mode below passes its mode and nw as literals, in
  * branches that look alike: rxk_xsyn_mode is inlined, so each branch
@@ -1213,10 +1275,8 @@ RXK_INLINE void rxk_xsyn(unsigned disks, unsigned start, unsigned stop,
 				 crowded ? RXK_XSYN_CHUNK : RXK_GRP_CHUNK);
 		return;
 	}
-	if (!start) {
-		rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_NONE, 0);
-		return;
-	}
+	if (!start)
+		RXK_XSYN_RUN(RXK_LOW_NONE, rxk_xsyn_nw(start, stop, U, 0));
 #ifdef RXV_HAVE_MULC
 	if (start > RXK_XSYN_MUL2_MAX) {
 		lw.t = rxv_ctab_make(lw.c);
@@ -1224,34 +1284,18 @@ RXK_INLINE void rxk_xsyn(unsigned disks, unsigned start, unsigned stop,
 	/* Double and add costs up to 7 doublings and 8 XORs. */
 	if (start > 9) {
 #endif
-		/*
-		 * Windows of one and two blocks, the single-disk writes and
-		 * their neighbours, get loops without the loop over the disks
-		 * (nw).  Against the general loop, six runs of `raidx bench
-		 * --op xor_syndrome --disks 6,10,18 --len 4k,64k` with both in
-		 * one binary, median per cell: avx2x2 1.42-1.58x on one-block
-		 * windows at 4 KiB (1.12-1.20x at 64 KiB), 1.19-1.20x on
-		 * two-block windows at 4 KiB; avx2x4 1.15-1.19x and 1.11-1.15x.
-		 * With them, x2 ran 1.14-1.23x of x4 on two-block windows and
-		 * 0.98-1.03x on one-block ones, so rxk_xsyn_x4 calls x2 for
-		 * both and x4 is compiled without these loops (its code for
-		 * the other windows stays as it was).
-		 */
-		unsigned nw = U <= 2 ? rxk_xsyn_nw(start, stop) : 0;
-		if (nw == 1)
-			rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_MULC, 1);
-		else if (nw == 2)
-			rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_MULC, 2);
-		else
-			rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_MULC, 0);
-		return;
+		/* x1's one- and two-block loops here: against the general
+		 * loop, six runs of `raidx bench --op xor_syndrome --disks
+		 * 6,10,18 --len 4k,64k` with both in one binary, median per
+		 * cell, avx2x1 1.15-1.19x on one-block windows and 1.11-1.15x
+		 * on two-block ones. */
+		RXK_XSYN_RUN(RXK_LOW_MULC, rxk_xsyn_nw(start, stop, U, 1));
 	}
 	if (start == 1)
-		rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_STEP1, 0);
-	else if (start == 2)
-		rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_STEP2, 0);
-	else
-		rxk_xsyn_mode(disks, start, stop, len, ptrs, U, &lw, RXK_LOW_STEPS, 0);
+		RXK_XSYN_RUN(RXK_LOW_STEP1, rxk_xsyn_nw(start, stop, U, 0));
+	if (start == 2)
+		RXK_XSYN_RUN(RXK_LOW_STEP2, rxk_xsyn_nw(start, stop, U, 0));
+	RXK_XSYN_RUN(RXK_LOW_STEPS, rxk_xsyn_nw(start, stop, U, 0));
 }
 
 static RXK_UNUSED void rxk_xsyn_x1(unsigned disks, unsigned start,
@@ -1266,24 +1310,13 @@ static RXK_UNUSED void rxk_xsyn_x2(unsigned disks, unsigned start,
 	rxk_xsyn(disks, start, stop, len, ptrs, 2);
 }
 
-/*
- * Windows above the doublings (a constant multiply of Q's term) of at most
- * RXK_XSYN_X4_MULC_MIN - 1 blocks take x2's code: one- and two-block ones
- * for x2's own loops (see rxk_xsyn), and, where the ISA file says so, a
- * few blocks more.
- */
-#ifndef RXK_XSYN_X4_MULC_MIN
-#define RXK_XSYN_X4_MULC_MIN 3
-#endif
-
+/* Windows of up to RXK_XSYN_FIXED_MAX blocks take x2's fixed loops (see
+ * there). */
 static RXK_UNUSED void rxk_xsyn_x4(unsigned disks, unsigned start,
 				   unsigned stop, size_t len, void **ptrs)
 {
-	int small = 0;
-#ifdef RXV_HAVE_MULC
-	small = start > RXK_XSYN_MUL2_MAX && stop - start + 1 < RXK_XSYN_X4_MULC_MIN;
-#endif
-	if (small || RXK_X4_AS_X2(len, stop - start + 3)) {
+	if (stop - start + 1 <= RXK_XSYN_FIXED_MAX ||
+	    RXK_X4_AS_X2(len, stop - start + 3)) {
 		rxk_xsyn_x2(disks, start, stop, len, ptrs);
 		return;
 	}
