@@ -49,7 +49,8 @@
  * RXK_XSYN_MUL2_MAX (largest xor_syndrome start done by
  * repeated doubling rather than a constant multiply, default 2),
  * RXK_XSYN_FIXED_MAX (widest xor_syndrome window with its own fixed loop
- * in x2, at most and by default 8).
+ * in x2, at most and by default 8), RXK_GEN_FIXED_MAX (the same for
+ * gen_syndrome's data blocks, at most and by default 10).
  *
  * No function here reads or writes outside [ptr, ptr + len), and every
  * kernel loads all inputs of a block of vectors before it stores the outputs
@@ -843,6 +844,61 @@ RXK_INLINE void rxk_gen_grouped(unsigned disks, size_t len, void **ptrs,
 #undef RXK_GEN_PASS
 }
 
+/*
+ * Stripes of up to RXK_GEN_FIXED_MAX data blocks run, in x2, a loop with
+ * the block count fixed at compile time (as xor_syndrome's narrow windows,
+ * see RXK_XSYN_FIXED_MAX): the Horner steps are straight-line code, the
+ * blocks' pointers in registers.  Against the loop over the disks, in one
+ * process on the bench's staggered blocks (a test build switching the two
+ * by a run-time flag call by call, 2 ms samples after 0.5 ms of untimed
+ * calls, medians of 57-138 pairs, 2026-12-02): avx2x2 on 4+2 to 12+2
+ * 1.20-1.39x at 4 KiB and 1.02-1.29x at 64 KiB.  x4 with the same loops
+ * ran 0.81-1.00x of x2 (at 4 KiB; from 48 KiB it runs x2's code anyway),
+ * so x4 calls x2 for these stripes, and only x2 compiles them.  ISA-L's
+ * pq_gen, timed alongside: 0.52-0.94x of the fixed avx2x2 at 4 KiB and
+ * 0.72-0.99x at 64 KiB, where it had been 0.67-1.11x of the better of
+ * the old avx2x2 and avx2x4.
+ */
+#ifndef RXK_GEN_FIXED_MAX
+#define RXK_GEN_FIXED_MAX 10
+#endif
+_Static_assert(RXK_GEN_FIXED_MAX <= 10, "rxk_gen has cases for 10 counts");
+
+RXK_INLINE void rxk_gen_fixed_block(void *const *w, uint8_t *p, uint8_t *q,
+				    size_t off, unsigned U, int nt, unsigned nd)
+{
+	rxv P[RXK_MAXU], Q[RXK_MAXU];
+	const uint8_t *d = w[nd - 1];
+
+	for (unsigned k = 0; k < U; k++)
+		P[k] = Q[k] = rxv_load(RXK_AT(d, off, k));
+	for (unsigned z = nd - 1; z-- > 0;)
+		RXK_PQ_STEP(P, Q, w[z], off, U);
+	for (unsigned k = 0; k < U; k++) {
+		rxk_put(RXK_ATW(p, off, k), P[k], nt);
+		rxk_put(RXK_ATW(q, off, k), Q[k], nt);
+	}
+}
+
+/* nd data blocks, nd a constant; their pointers in a local array that the
+ * stores through p and q cannot alias. */
+RXK_INLINE void rxk_gen_fixed(size_t len, void *const *ptrs, uint8_t *p,
+			      uint8_t *q, unsigned U, int nt, unsigned nd)
+{
+	void *w[RXK_GEN_FIXED_MAX ? RXK_GEN_FIXED_MAX : 1];
+
+	for (unsigned i = 0; i < nd; i++)
+		w[i] = ptrs[i];
+#define RXK_GEN_FIXED_BLOCK(o, u) rxk_gen_fixed_block(w, p, q, o, u, nt, nd)
+	RXK_LOOP(len, nd + 2, U, RXK_GEN_FIXED_BLOCK);
+#undef RXK_GEN_FIXED_BLOCK
+}
+
+#define RXK_GEN_FIXED(N)                                                       \
+	case N:                                                                \
+		rxk_gen_fixed(len, ptrs, p, q, U, nt, N);                      \
+		return;
+
 RXK_INLINE void rxk_gen(unsigned disks, size_t len, void **ptrs, unsigned U,
 			int nt)
 {
@@ -862,6 +918,19 @@ RXK_INLINE void rxk_gen(unsigned disks, size_t len, void **ptrs, unsigned U,
 		return;
 	}
 
+	if (U == 2 && disks - 2 <= RXK_GEN_FIXED_MAX)
+		switch (disks - 2) {
+			RXK_GEN_FIXED(1)
+			RXK_GEN_FIXED(2)
+			RXK_GEN_FIXED(3)
+			RXK_GEN_FIXED(4)
+			RXK_GEN_FIXED(5)
+			RXK_GEN_FIXED(6)
+			RXK_GEN_FIXED(7)
+			RXK_GEN_FIXED(8)
+			RXK_GEN_FIXED(9)
+			RXK_GEN_FIXED(10)
+		}
 #define RXK_GEN_BLOCK(o, u) rxk_gen_block(disks, ptrs, p, q, o, u, nt)
 	RXK_LOOP(len, disks, U, RXK_GEN_BLOCK);
 #undef RXK_GEN_BLOCK
@@ -878,17 +947,18 @@ static RXK_UNUSED void rxk_gen_x2(unsigned disks, size_t len, void **ptrs)
 }
 
 /*
- * gen_syndrome's x4 also runs x2's code on blocks of RXK_GEN_X4_X2_MIN_LEN
- * bytes or more, where the ISA file sets it (measured there); by default
- * only beyond RXK_STEP64_MIN_BYTES.  The non-temporal x4 follows, so that
- * the pair stays one code: its calls in the large class are all beyond
- * RXK_STEP64_MIN_BYTES anyway.
+ * gen_syndrome's x4 runs x2's code on stripes of up to RXK_GEN_FIXED_MAX
+ * data blocks (x2's fixed loops, above), and on blocks of
+ * RXK_GEN_X4_X2_MIN_LEN bytes or more, where the ISA file sets it
+ * (measured there); by default only beyond RXK_STEP64_MIN_BYTES.  The
+ * non-temporal x4 follows, so that the pair stays one code.
  */
 #ifndef RXK_GEN_X4_X2_MIN_LEN
 #define RXK_GEN_X4_X2_MIN_LEN SIZE_MAX
 #endif
 #define RXK_GEN_X4_AS_X2(len, disks)                                           \
-	(RXK_X4_AS_X2(len, disks) || (len) >= RXK_GEN_X4_X2_MIN_LEN)
+	(RXK_X4_AS_X2(len, disks) || (len) >= RXK_GEN_X4_X2_MIN_LEN ||         \
+	 (disks) - 2 <= RXK_GEN_FIXED_MAX)
 
 static RXK_UNUSED void rxk_gen_x4(unsigned disks, size_t len, void **ptrs)
 {
