@@ -50,7 +50,7 @@
  * repeated doubling rather than a constant multiply, default 2),
  * RXK_XSYN_FIXED_MAX (widest xor_syndrome window with its own fixed loop
  * in x2, at most and by default 8), RXK_GEN_FIXED_MAX (the same for
- * gen_syndrome's data blocks, at most and by default 10).
+ * gen_syndrome's data blocks, at most and by default 12).
  *
  * No function here reads or writes outside [ptr, ptr + len), and every
  * kernel loads all inputs of a block of vectors before it stores the outputs
@@ -851,8 +851,9 @@ RXK_INLINE void rxk_gen_grouped(unsigned disks, size_t len, void **ptrs,
  * blocks' pointers in registers.  Against the loop over the disks, in one
  * process on the bench's staggered blocks (a test build switching the two
  * by a run-time flag call by call, 2 ms samples after 0.5 ms of untimed
- * calls, medians of 57-138 pairs, 2026-12-02): avx2x2 on 4+2 to 12+2
- * 1.20-1.39x at 4 KiB and 1.02-1.29x at 64 KiB.  x4 with the same loops
+ * calls, medians of 57-138 pairs, 2026-12-02): avx2x2 on 4+2, 6+2, 8+2,
+ * 10+2 and 12+2 1.20-1.39x at 4 KiB and 1.02-1.29x at 64 KiB (11 data
+ * blocks, between those, was not timed).  x4 with the same loops
  * ran 0.81-1.00x of x2 (at 4 KiB; from 48 KiB it runs x2's code anyway),
  * so x4 calls x2 for these stripes, and only x2 compiles them.  ISA-L's
  * pq_gen, timed alongside: 0.52-0.94x of the fixed avx2x2 at 4 KiB and
@@ -860,9 +861,9 @@ RXK_INLINE void rxk_gen_grouped(unsigned disks, size_t len, void **ptrs,
  * the old avx2x2 and avx2x4.
  */
 #ifndef RXK_GEN_FIXED_MAX
-#define RXK_GEN_FIXED_MAX 10
+#define RXK_GEN_FIXED_MAX 12
 #endif
-_Static_assert(RXK_GEN_FIXED_MAX <= 10, "rxk_gen has cases for 10 counts");
+_Static_assert(RXK_GEN_FIXED_MAX <= 12, "rxk_gen has cases for 12 counts");
 
 RXK_INLINE void rxk_gen_fixed_block(void *const *w, uint8_t *p, uint8_t *q,
 				    size_t off, unsigned U, int nt, unsigned nd)
@@ -930,6 +931,8 @@ RXK_INLINE void rxk_gen(unsigned disks, size_t len, void **ptrs, unsigned U,
 			RXK_GEN_FIXED(8)
 			RXK_GEN_FIXED(9)
 			RXK_GEN_FIXED(10)
+			RXK_GEN_FIXED(11)
+			RXK_GEN_FIXED(12)
 		}
 #define RXK_GEN_BLOCK(o, u) rxk_gen_block(disks, ptrs, p, q, o, u, nt)
 	RXK_LOOP(len, disks, U, RXK_GEN_BLOCK);
@@ -1059,8 +1062,8 @@ RXK_INLINE rxv rxk_mul_lower(rxv v, const struct rxk_lower *lw, int mode)
  * build switching the two by a run-time flag call by call, 2 ms samples
  * after 0.5 ms of untimed calls, medians of 60-250 pairs, 2026-12-02):
  * avx2x2 on 20 disks, windows of 1-10 blocks from disk 0 and from disk 4,
- * 1.11-1.56x at 4 KiB, 1.14-1.50x at 64 KiB and 1.03-1.40x at 256 KiB
- * (one cell 1.00); on 10 and 18 disks, 3-block windows 1.26-1.57x at 4 KiB
+ * 1.11-1.56x at 4 KiB, 1.14-1.50x at 64 KiB (but 1.00 on [4,11]) and
+ * 1.03-1.39x at 256 KiB; on 10 and 18 disks, 3-block windows 1.26-1.57x at 4 KiB
  * and 1.07-1.47x at 64 KiB.  With x4 given the same loops, x4/x2 read
  * 0.81-1.02 (median about 0.95), so rxk_xsyn_x4 calls x2 for these
  * windows, and only x2 (U = 2) compiles them: a loop per mode and width.
