@@ -865,22 +865,6 @@ RXK_INLINE void rxk_gen_grouped(unsigned disks, size_t len, void **ptrs,
 #endif
 _Static_assert(RXK_GEN_FIXED_MAX <= 12, "rxk_gen has cases for 12 counts");
 
-RXK_INLINE void rxk_gen_fixed_block(void *const *w, uint8_t *p, uint8_t *q,
-				    size_t off, unsigned U, int nt, unsigned nd)
-{
-	rxv P[RXK_MAXU], Q[RXK_MAXU];
-	const uint8_t *d = w[nd - 1];
-
-	for (unsigned k = 0; k < U; k++)
-		P[k] = Q[k] = rxv_load(RXK_AT(d, off, k));
-	for (unsigned z = nd - 1; z-- > 0;)
-		RXK_PQ_STEP(P, Q, w[z], off, U);
-	for (unsigned k = 0; k < U; k++) {
-		rxk_put(RXK_ATW(p, off, k), P[k], nt);
-		rxk_put(RXK_ATW(q, off, k), Q[k], nt);
-	}
-}
-
 /* nd data blocks, nd a constant; their pointers in a local array that the
  * stores through p and q cannot alias. */
 RXK_INLINE void rxk_gen_fixed(size_t len, void *const *ptrs, uint8_t *p,
@@ -890,7 +874,7 @@ RXK_INLINE void rxk_gen_fixed(size_t len, void *const *ptrs, uint8_t *p,
 
 	for (unsigned i = 0; i < nd; i++)
 		w[i] = ptrs[i];
-#define RXK_GEN_FIXED_BLOCK(o, u) rxk_gen_fixed_block(w, p, q, o, u, nt, nd)
+#define RXK_GEN_FIXED_BLOCK(o, u) rxk_gen_block(nd + 2, w, p, q, o, u, nt)
 	RXK_LOOP(len, nd + 2, U, RXK_GEN_FIXED_BLOCK);
 #undef RXK_GEN_FIXED_BLOCK
 }
@@ -1087,17 +1071,12 @@ RXK_INLINE void rxk_xsyn_block(uint8_t *p, uint8_t *q, unsigned start,
 {
 	rxv P[RXK_MAXU], Q[RXK_MAXU];
 
-	if (nw) {
-		/* a window of nw blocks (a constant), ptrs its blocks from
-		 * the lowest: no loop over the disks; see rxk_xsyn */
-		const uint8_t *d = ptrs[nw - 1];
-		for (unsigned k = 0; k < U; k++)
-			P[k] = Q[k] = rxv_load(RXK_AT(d, off, k));
-		for (unsigned z = nw - 1; z-- > 0;)
-			RXK_PQ_STEP(P, Q, ptrs[z], off, U);
-	} else {
+	/* A window of nw blocks (a constant; see rxk_xsyn) has ptrs its
+	 * blocks from the lowest, and the Horner loop a constant count. */
+	if (nw)
+		rxk_horner(P, Q, ptrs, nw - 1, 0, off, U);
+	else
 		rxk_horner(P, Q, ptrs, stop, start, off, U);
-	}
 	if (mode != RXK_LOW_NONE)
 		for (unsigned k = 0; k < U; k++)
 			Q[k] = rxk_mul_lower(Q[k], lw, mode);
