@@ -859,6 +859,16 @@ RXK_INLINE void rxk_gen_grouped(unsigned disks, size_t len, void **ptrs,
  * pq_gen, timed alongside: 0.52-0.94x of the fixed avx2x2 at 4 KiB and
  * 0.72-0.99x at 64 KiB, where it had been 0.67-1.11x of the better of
  * the old avx2x2 and avx2x4.
+ * Why 12: fixed loops for 13-16 data blocks (the same test build, two
+ * runs, 2026-12-02) ran 1.01-1.05x the general avx2x2 on 13+2 and 14+2
+ * at 4 KiB but 0.88-0.93x the general avx2x4, which is what x4 would give
+ * up to them, and 16+2 0.93-0.96x of avx2x2 (0.83-0.87x of avx2x4); at
+ * 64 KiB 0.94-1.03x.  From 13 data blocks their pointers, P, Q and the
+ * offset no longer fit x86-64's 16 general registers.  Software prefetch
+ * in this loop (prefetcht0 256, 512 or 1024 bytes ahead in each data
+ * block, with or without prefetchw on P and Q) ran 0.69-1.02x of the loop
+ * without on 6+2 to 10+2 at 4-128 KiB: in cache it costs issue slots, and
+ * beyond L2 the hardware prefetchers follow 8-12 streams already.
  */
 #ifndef RXK_GEN_FIXED_MAX
 #define RXK_GEN_FIXED_MAX 12
@@ -1058,6 +1068,13 @@ RXK_INLINE rxv rxk_mul_lower(rxv v, const struct rxk_lower *lw, int mode)
  * of x2 from 8 KiB).  A single loop per mode jumping into the
  * unrolled steps by the width (a switch with fall-through) ran 0.67-0.97x
  * of the fixed ones on 1-5 blocks, so each width has its own.
+ * Why 8: widths 9-16 with their own loops, against the general x2 and x4
+ * (the same kind of test build, two runs, 2026-12-02): 9 blocks (d18
+ * [0,8]) 1.01-1.11x x2's general loop at 4 KiB and 64 KiB (1.01-1.08x
+ * x4's), 9 from disk 7 0.99-1.03x, 10 blocks (d20 [0,9], [4,13], one run)
+ * 0.96-1.07x, 13 and 16 blocks (d18 [3,15], [0,15]) 0.88-0.99x: little
+ * to gain for a loop per mode and width, and a loss from 13 blocks, where
+ * the pointers and the two chains no longer fit the registers.
  */
 #ifndef RXK_XSYN_FIXED_MAX
 #define RXK_XSYN_FIXED_MAX 8
