@@ -75,7 +75,8 @@ if(_simde_isas)
   set_target_properties(raidx_static_simde PROPERTIES
     POSITION_INDEPENDENT_CODE ON
     C_VISIBILITY_PRESET hidden)
-  target_link_libraries(raidx_static_simde PRIVATE Threads::Threads)
+  # SIMDe falls back to libm (atanhf, exp2) in unoptimised builds.
+  target_link_libraries(raidx_static_simde PRIVATE Threads::Threads m)
 
   add_library(raidx_internal_simde INTERFACE)
   target_include_directories(raidx_internal_simde INTERFACE

@@ -53,7 +53,9 @@ static const struct {
 	{ "ssse3", RAIDX_CPU_SSSE3, ~(RAIDX_CPU_SSE2 | RAIDX_CPU_NEON | RAIDX_CPU_SHA3 | QUIRKS) },
 	{ "avx", RAIDX_CPU_AVX, RAIDX_CPU_AVX2 | RAIDX_CPU_AVX512F | RAIDX_CPU_AVX512BW |
 		RAIDX_CPU_AVX512VL | RAIDX_CPU_AVX512DQ | RAIDX_CPU_AVX512VBMI },
-	{ "avx2", RAIDX_CPU_AVX2, 0 },
+	/* the AVX-512 kernels are compiled with AVX2 implied (-mavx512f) */
+	{ "avx2", RAIDX_CPU_AVX2, RAIDX_CPU_AVX512F | RAIDX_CPU_AVX512BW |
+		RAIDX_CPU_AVX512VL | RAIDX_CPU_AVX512DQ | RAIDX_CPU_AVX512VBMI },
 	{ "avx512f", RAIDX_CPU_AVX512F, RAIDX_CPU_AVX512BW | RAIDX_CPU_AVX512VL |
 		RAIDX_CPU_AVX512DQ | RAIDX_CPU_AVX512VBMI },
 	{ "avx512bw", RAIDX_CPU_AVX512BW, 0 },
@@ -457,8 +459,10 @@ int raidx_recov_datap(unsigned disks, size_t len, unsigned faila, void **ptrs)
 static void regen_q(unsigned disks, size_t len, void **ptrs)
 {
 	_Alignas(64) uint8_t scratch[QCHUNK];
-	const struct raidx__impl *impl =
-		raidx__impl_for(RAIDX_OP_GEN_SYNDROME, disks, 0, 0, len);
+	/* Chosen by the chunk, not the whole length: a large call's
+	 * non-temporal twin would stream the scratch P out of L1 each time. */
+	const struct raidx__impl *impl = raidx__impl_for(
+		RAIDX_OP_GEN_SYNDROME, disks, 0, 0, len < QCHUNK ? len : QCHUNK);
 	void *t[RAIDX_MAX_DISKS];
 
 	for (size_t off = 0; off < len; off += QCHUNK) {
