@@ -47,7 +47,8 @@
  * Threads.  Every parity and recovery function may be called concurrently
  *   from any number of threads on disjoint output buffers.  The first call
  *   (or raidx_init()) picks the implementations exactly once, even when many
- *   threads race to it.  raidx_impl_select() is atomic but is meant for set-up
+ *   threads race to it.  raidx_impl_select() is atomic (overlapping calls
+ *   leave one caller's choice, whole) but is meant for set-up
  *   (tests, benchmarks); calls in flight finish with the kernel they started.
  *
  * ----------------------------------------------------------------------------
@@ -205,9 +206,12 @@ RAIDX_API int raidx_impl_select(enum raidx_op op, const char *name);
 /* Pick the implementations now instead of at the first call: a calibration
  * of a few milliseconds, or none with RAIDX_SELECT=static or RAIDX_TUNING=FILE
  * (a file written by `raidx tune --save FILE`); RAIDX_IMPL=op=name,... forces
- * kernels.  Idempotent and thread-safe.  Returns 0, or -EINVAL when one of
- * those environment variables was invalid (it is then ignored, with a
- * message on stderr, and the library works as without it). */
+ * kernels (items separated by commas or spaces; a later item for the same op
+ * wins).  Idempotent and thread-safe.  Returns 0, or -EINVAL when one of
+ * those environment variables was invalid, including a tuning file that
+ * was ignored (another CPU or raidx version, unreadable, malformed): it is
+ * then ignored whole, with a message on stderr, and the library works as
+ * without it. */
 RAIDX_API int raidx_init(void);
 
 /* CPU features detected (and not masked by the RAIDX_DISABLE environment

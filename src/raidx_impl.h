@@ -256,6 +256,9 @@ struct raidx__select_report {
 		 * every shape), and the runner-up's */
 		double worst[RAIDX__NWIDTH], runner_worst[RAIDX__NWIDTH];
 		const struct raidx__impl *runner[RAIDX__NWIDTH];
+		/* what the calibration picked, which worst[] and runner[]
+		 * describe (pick[] may be forced since) */
+		const struct raidx__impl *calib[RAIDX__NWIDTH];
 	} op[RAIDX_OP_COUNT];
 };
 RX_HIDDEN void raidx__select_report(struct raidx__select_report *r);

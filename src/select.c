@@ -120,6 +120,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "raidx_impl.h"
 
@@ -127,6 +128,14 @@
 static _Atomic(const struct raidx__impl *) choice[RAIDX_OP_COUNT][RAIDX__NCLASS][NW];
 /* What selection itself chose, restored by raidx_impl_select(op, NULL). */
 static const struct raidx__impl *auto_pick[RAIDX_OP_COUNT][RAIDX__NCLASS][NW];
+/* Writers of choice[] after the one-time selection (raidx_impl_select,
+ * raidx__tune_large) take turns, so that two overlapping calls leave one
+ * caller's choice in every class and width, not a mix; readers stay
+ * lock-free.  op_forced[op]: op runs a kernel forced by RAIDX_IMPL or
+ * raidx_impl_select, which raidx__tune_large leaves alone. */
+static pthread_mutex_t choice_lock = PTHREAD_MUTEX_INITIALIZER;
+static int op_forced[RAIDX_OP_COUNT];
+
 /* written once before choice[] is published */
 static size_t large_bytes;
 static struct raidx__select_report rep;
@@ -594,7 +603,9 @@ static void calibrate_op(enum raidx_op op, void **blk)
 				if (shape_width(op, &shp[s]) == (enum raidx__width)w &&
 				    rel[c][s] > score[c])
 					score[c] = rel[c][s];
-			if (score[c] < bscore)
+			/* the best of those still timed: a pruned candidate's
+			 * early score must not leave the width without a pick */
+			if (!pruned[c] && score[c] < bscore)
 				bscore = score[c];
 		}
 		const struct raidx__impl *pick = NULL, *runner = NULL;
@@ -607,6 +618,7 @@ static void calibrate_op(enum raidx_op op, void **blk)
 			if (cand[c] != pick && score[c] < rscore)
 				runner = cand[c], rscore = score[c];
 		auto_pick[op][RAIDX__SMALL][w] = pick;
+		rep.op[op].calib[w] = pick;
 		rep.op[op].worst[w] = pscore;
 		rep.op[op].runner[w] = runner;
 		rep.op[op].runner_worst[w] = rscore;
@@ -713,7 +725,7 @@ int raidx__tune_large(void)
 			const struct shape *s = &big[op][w];
 			unsigned nblk = s->disks + 1;
 
-			cand[nc++] = atomic_load(&choice[op][RAIDX__SMALL][w]);
+			cand[nc++] = auto_pick[op][RAIDX__SMALL][w];
 			for (unsigned i = 0; i < n && nc < MAX_CAND; i++)
 				if ((list[i]->flags & RAIDX__F_NT) &&
 				    raidx__impl_selectable(list[i]))
@@ -747,10 +759,14 @@ int raidx__tune_large(void)
 			for (unsigned c = 1; c < nc; c++)
 				if (t[c] * (1 + TIE_MARGIN) < t[best])
 					best = c;
+			pthread_mutex_lock(&choice_lock);
 			auto_pick[op][RAIDX__LARGE][w] = cand[best];
-			rep.op[op].pick[RAIDX__LARGE][w] = cand[best];
-			atomic_store_explicit(&choice[op][RAIDX__LARGE][w], cand[best],
-					      memory_order_release);
+			if (!op_forced[op]) {
+				rep.op[op].pick[RAIDX__LARGE][w] = cand[best];
+				atomic_store_explicit(&choice[op][RAIDX__LARGE][w], cand[best],
+						      memory_order_release);
+			}
+			pthread_mutex_unlock(&choice_lock);
 		}
 	return 0;
 }
@@ -772,19 +788,29 @@ static void tuning_ident(char *buf, size_t size)
 	snprintf(buf, size, "%s features=%08x", cpu, (unsigned)raidx_cpu_features());
 }
 
+/* A regular file (or a new one) is written beside `path` and renamed over
+ * it, so that a process loading it (a boot path) sees the old picks or the
+ * new ones, never half; anything else (/dev/stdout, a pipe) is written in
+ * place. */
 int raidx__tuning_save(const char *path)
 {
-	char ident[256];
-	FILE *f = fopen(path, "w");
+	char ident[256], tmp[4096];
+	struct stat st;
+	int direct = !stat(path, &st) && !S_ISREG(st.st_mode);
+	FILE *f;
 
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	f = fopen(direct ? path : tmp, "w");
 	if (!f)
 		return -errno;
+	/* selection first: the header below prints its threshold */
+	raidx__impl_choose(0, 0, 0);
 	tuning_ident(ident, sizeof(ident));
 	fprintf(f, "raidx-tuning 2\nversion %s\ncpu %s\n", RAIDX_VERSION_STRING, ident);
 	fprintf(f, "# op, size class (bytes a call streams: small up to %zu, large "
 		   "above), width (data blocks read: narrow 1-4, mid 5-10, wide 11+), "
 		   "implementation\n", large_bytes);
-	raidx__impl_choose(0, 0, 0);
 	for (int op = 0; op < RAIDX_OP_COUNT; op++)
 		for (int c = 0; c < RAIDX__NCLASS; c++)
 			for (int w = 0; w < NW; w++)
@@ -792,7 +818,19 @@ int raidx__tuning_save(const char *path)
 					width_names[w],
 					atomic_load_explicit(&choice[op][c][w],
 							     memory_order_acquire)->name);
-	return fclose(f) ? -errno : 0;
+	int bad = ferror(f);
+	if (fclose(f) || bad) {
+		int e = bad ? EIO : errno;
+		if (!direct)
+			remove(tmp);
+		return -e;
+	}
+	if (!direct && rename(tmp, path)) {
+		int e = errno;
+		remove(tmp);
+		return -e;
+	}
+	return 0;
 }
 
 static void warn(const char *fmt, const char *a, const char *b)
@@ -812,20 +850,27 @@ static int tuning_load(const char *path)
 	int ok = 1, lineno = 0;
 
 	if (!f) {
-		warn("RAIDX_TUNING=%s: %s; calibrating instead", path, strerror(errno));
+		warn("RAIDX_TUNING=%s: %s; ignored", path, strerror(errno));
 		return -1;
 	}
 	tuning_ident(ident, sizeof(ident));
 	while (ok && fgets(line, sizeof(line), f)) {
 		char a[64], b[64], wn[64], c[200];
-		line[strcspn(line, "\n")] = 0;
+		size_t n = strcspn(line, "\n");
+		/* A line longer than the buffer is not one this file format
+		 * has; reading on would take its tail for a record. */
+		if (!line[n] && !feof(f)) {
+			ok = 0;
+			break;
+		}
+		line[n] = 0;
 		lineno++;
 		if (lineno == 1) {
 			ok = !strcmp(line, "raidx-tuning 2");
 		} else if (lineno == 2) {
 			snprintf(want, sizeof(want), "version %s", RAIDX_VERSION_STRING);
 			if (strcmp(line, want)) {
-				warn("RAIDX_TUNING=%s: written by another raidx version (%s); calibrating instead",
+				warn("RAIDX_TUNING=%s: written by another raidx version (%s); ignored",
 				     path, line);
 				fclose(f);
 				return -1;
@@ -833,16 +878,16 @@ static int tuning_load(const char *path)
 		} else if (lineno == 3) {
 			snprintf(want, sizeof(want), "cpu %s", ident);
 			if (strcmp(line, want)) {
-				warn("RAIDX_TUNING=%s: written on another CPU (%s); calibrating instead",
+				warn("RAIDX_TUNING=%s: written on another CPU (%s); ignored",
 				     path, line);
 				fclose(f);
 				return -1;
 			}
 		} else if (line[0] && line[0] != '#') {
-			int op, cl = -1, w = -1;
+			int op, cl = -1, w = -1, end = 0;
 			const struct raidx__impl *impl;
-			if (sscanf(line, "%63s %63s %63s %199s", a, b, wn, c) != 4 ||
-			    (op = raidx_op_from_name(a)) < 0) {
+			if (sscanf(line, "%63s %63s %63s %199s %n", a, b, wn, c, &end) != 4 ||
+			    line[end] || (op = raidx_op_from_name(a)) < 0) {
 				ok = 0;
 				break;
 			}
@@ -853,7 +898,11 @@ static int tuning_load(const char *path)
 				if (!strcmp(wn, width_names[k]))
 					w = k;
 			impl = raidx__impl_find(op, c);
-			if (cl < 0 || w < 0 || !impl || !raidx__impl_runnable(impl)) {
+			/* Only what the selection itself could have picked:
+			 * a kernel it may choose on this CPU, and no
+			 * non-temporal stores for in-cache calls. */
+			if (cl < 0 || w < 0 || !impl || !raidx__impl_selectable(impl) ||
+			    (cl == RAIDX__SMALL && (impl->flags & RAIDX__F_NT))) {
 				ok = 0;
 				break;
 			}
@@ -867,7 +916,7 @@ static int tuning_load(const char *path)
 				if (!got[op][c][w])
 					ok = 0;
 	if (!ok) {
-		warn("RAIDX_TUNING=%s: malformed or incomplete%s; calibrating instead", path, "");
+		warn("RAIDX_TUNING=%s: malformed or incomplete%s; ignored", path, "");
 		return -1;
 	}
 	memcpy(auto_pick, got, sizeof(got));
@@ -876,37 +925,58 @@ static int tuning_load(const char *path)
 
 /* ---- RAIDX_IMPL=op=name,... -------------------------------------------- */
 
+/* All or nothing, as raidx.h says of an invalid variable: the items are
+ * checked first and applied only if every one is good.  Items are separated
+ * by commas and/or spaces (as RAIDX_DISABLE's); a later item for the same
+ * operation overrides an earlier one. */
 static void apply_forced(const char *s)
 {
+	const struct raidx__impl *want[RAIDX_OP_COUNT] = { NULL };
+	int bad = 0;
+
 	while (s && *s) {
 		char item[128], *eq;
-		size_t n = strcspn(s, ",");
+		s += strspn(s, ", ");
+		size_t n = strcspn(s, ", ");
+		if (!n)
+			break;
 		snprintf(item, sizeof(item), "%.*s", (int)(n < 127 ? n : 127), s);
-		s += n + (s[n] == ',');
+		s += n;
 		eq = strchr(item, '=');
 		if (!eq) {
-			warn("RAIDX_IMPL: \"%s\" is not op=name%s; ignored", item, "");
-			env_error = 1;
+			warn("RAIDX_IMPL: \"%s\" is not op=name%s", item, "");
+			bad = 1;
 			continue;
 		}
 		*eq = 0;
 		int op = raidx_op_from_name(item);
 		const struct raidx__impl *impl = op < 0 ? NULL : raidx__impl_find(op, eq + 1);
 		if (op < 0) {
-			warn("RAIDX_IMPL: unknown operation \"%s\"%s; ignored", item, "");
-			env_error = 1;
+			warn("RAIDX_IMPL: unknown operation \"%s\"%s", item, "");
+			bad = 1;
 		} else if (!impl) {
-			warn("RAIDX_IMPL: %s has no implementation \"%s\"; ignored", item, eq + 1);
-			env_error = 1;
+			warn("RAIDX_IMPL: %s has no implementation \"%s\"", item, eq + 1);
+			bad = 1;
 		} else if (!raidx__impl_runnable(impl)) {
-			warn("RAIDX_IMPL: this CPU cannot run %s=%s; ignored", item, eq + 1);
-			env_error = 1;
+			warn("RAIDX_IMPL: this CPU cannot run %s=%s", item, eq + 1);
+			bad = 1;
 		} else {
-			for (int c = 0; c < RAIDX__NCLASS; c++)
-				for (int w = 0; w < NW; w++)
-					auto_pick[op][c][w] = impl;
-			rep.op[op].source = "forced by RAIDX_IMPL";
+			want[op] = impl;
 		}
+	}
+	if (bad) {
+		warn("RAIDX_IMPL ignored%s%s", "", "");
+		env_error = 1;
+		return;
+	}
+	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
+		if (!want[op])
+			continue;
+		for (int c = 0; c < RAIDX__NCLASS; c++)
+			for (int w = 0; w < NW; w++)
+				auto_pick[op][c][w] = want[op];
+		op_forced[op] = 1;
+		rep.op[op].source = "forced by RAIDX_IMPL";
 	}
 }
 
@@ -928,15 +998,22 @@ static void select_once_fn(void)
 	large_bytes = llc_bytes() / 2;
 	rep.large_bytes = large_bytes;
 
-	if (tuning && *tuning && tuning_load(tuning) == 0) {
-		rep.how = "tuning file";
-		for (int op = 0; op < RAIDX_OP_COUNT; op++)
-			rep.op[op].source = "tuning file";
-		done = 1;
-	}
-	if (!done && mode && *mode && strcmp(mode, "bench") && strcmp(mode, "static")) {
+	/* Every variable is checked, whichever one decides. */
+	if (mode && *mode && strcmp(mode, "bench") && strcmp(mode, "static")) {
 		warn("RAIDX_SELECT=%s: expected bench or static%s; using bench", mode, "");
 		env_error = 1;
+		mode = NULL;
+	}
+	if (tuning && *tuning) {
+		if (tuning_load(tuning) == 0) {
+			rep.how = "tuning file";
+			for (int op = 0; op < RAIDX_OP_COUNT; op++)
+				rep.op[op].source = "tuning file";
+			done = 1;
+		} else {
+			/* ignored, with the reason on stderr */
+			env_error = 1;
+		}
 	}
 	if (!done && mode && !strcmp(mode, "static")) {
 		rep.how = "static";
@@ -1036,6 +1113,8 @@ int raidx_impl_select(enum raidx_op op, const char *name)
 		if (!raidx__impl_runnable(forced))
 			return -ENOTSUP;
 	}
+	pthread_mutex_lock(&choice_lock);
+	op_forced[op] = forced != NULL;
 	for (int w = 0; w < NW; w++) {
 		atomic_store_explicit(&choice[op][RAIDX__LARGE][w],
 				      forced ? forced : auto_pick[op][RAIDX__LARGE][w],
@@ -1044,5 +1123,6 @@ int raidx_impl_select(enum raidx_op op, const char *name)
 				      forced ? forced : auto_pick[op][RAIDX__SMALL][w],
 				      memory_order_release);
 	}
+	pthread_mutex_unlock(&choice_lock);
 	return 0;
 }

@@ -263,6 +263,29 @@ static void test_bad_overrides(void)
 			t_fail("no warning on stderr for %s", bad[i]);
 		cases++;
 	}
+
+	/* All or nothing: a good item beside a bad one is not applied
+	 * either (raidx.h: the variable is ignored). */
+	const char *mixed[] = { "RAIDX_IMPL=xor_gen=int64x1,bogus", "RAIDX_SELECT=static", NULL };
+	struct result r;
+	t_ctx("RAIDX_IMPL with one bad item");
+	run("bad", mixed, &r);
+	t_expect_int("raidx_init() with one bad RAIDX_IMPL item", r.init, -EINVAL);
+	if (strstr(r.small[RAIDX_OP_XOR_GEN], "int64x1"))
+		t_fail("RAIDX_IMPL=xor_gen=int64x1,bogus still forced xor_gen: %s",
+		       r.small[RAIDX_OP_XOR_GEN]);
+	cases++;
+
+	/* Items may be separated by spaces too, as RAIDX_DISABLE's. */
+	const char *spaced[] = { "RAIDX_IMPL= xor_gen=int64x1, gen_syndrome=int64x1 ",
+				 "RAIDX_SELECT=static", NULL };
+	t_ctx("RAIDX_IMPL with spaces");
+	run("bad", spaced, &r);
+	t_expect_int("raidx_init() with a spaced RAIDX_IMPL", r.init, 0);
+	if (strcmp(r.small[RAIDX_OP_XOR_GEN], "int64x1,int64x1,int64x1") ||
+	    strcmp(r.small[RAIDX_OP_GEN_SYNDROME], "int64x1,int64x1,int64x1"))
+		t_fail("RAIDX_IMPL with spaces: xor_gen %s, gen_syndrome %s",
+		       r.small[RAIDX_OP_XOR_GEN], r.small[RAIDX_OP_GEN_SYNDROME]);
 	t_log("bad overrides: %u rejected with -EINVAL and a warning, library still correct", cases);
 }
 
@@ -342,6 +365,20 @@ static void test_tuning(void)
 	free(edited);
 
 	/* Files that must be ignored whole: calibration instead, a warning. */
+	char long_line[600], nt_small[128] = "";
+	/* 511 bytes fill the reader's 512-byte buffer; the rest would be read
+	 * as a record that the file is otherwise free to hold */
+	memcpy(long_line, "# ", 2);
+	memset(long_line + 2, 'x', 509);
+	strcpy(long_line + 511, "xor_gen small mid int64x1");
+	{
+		const struct raidx__impl *const *list;
+		unsigned n = raidx__impl_list(RAIDX_OP_XOR_GEN, &list);
+		for (unsigned i = 0; i < n && !nt_small[0]; i++)
+			if ((list[i]->flags & RAIDX__F_NT) && raidx__impl_selectable(list[i]))
+				snprintf(nt_small, sizeof(nt_small), "xor_gen small narrow %s",
+					 list[i]->name);
+	}
 	struct {
 		const char *what, *key, *line;
 	} bad[] = {
@@ -354,9 +391,17 @@ static void test_tuning(void)
 		{ "a missing line", "recov_datap large wide ", "" },
 		{ "the old format", "xor_gen small narrow ", "xor_gen small int64x1" },
 		{ "a bad header", "raidx-tuning", "raidx-tuning 99" },
+		{ "a field too many", "xor_gen small narrow ",
+		  "xor_gen small narrow int64x1 int64x1" },
+		/* a line longer than the reader's buffer */
+		{ "an over-long line", "# ", long_line },
+		{ "a non-temporal kernel for in-cache calls", "xor_gen small narrow ",
+		  nt_small[0] ? nt_small : NULL },
 	};
 	unsigned cases = 0;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (!bad[i].line)
+			continue;
 		char *t = edit(orig, bad[i].key, bad[i].line);
 		write_file(path, t);
 		free(t);
@@ -366,12 +411,23 @@ static void test_tuning(void)
 			t_fail("a tuning file with %s was used", bad[i].what);
 		if (!strstr(b.err, "RAIDX_TUNING"))
 			t_fail("no warning for a tuning file with %s", bad[i].what);
+		t_expect_int("raidx_init() with an ignored tuning file", b.init, -EINVAL);
 		cases++;
 	}
 	const char *e3[] = { "RAIDX_TUNING=/nonexistent/raidx-tuning", NULL };
 	run("load", e3, &b);
 	if (!strcmp(b.how, "tuning") || !strstr(b.err, "RAIDX_TUNING"))
 		t_fail("a missing tuning file was not reported");
+	t_expect_int("raidx_init() with a missing tuning file", b.init, -EINVAL);
+
+	/* A bad RAIDX_SELECT is reported even when a good file decides. */
+	write_file(path, orig);
+	const char *e4[] = { env_tune, "RAIDX_SELECT=fastest", NULL };
+	t_ctx("tuning file with a bad RAIDX_SELECT");
+	run("load", e4, &b);
+	if (strcmp(b.how, "tuning"))
+		t_fail("a good tuning file beside RAIDX_SELECT=fastest was not used");
+	t_expect_int("raidx_init() with a bad RAIDX_SELECT and a good file", b.init, -EINVAL);
 	free(orig);
 	unlink(path);
 	rmdir(dir);

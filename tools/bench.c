@@ -501,20 +501,23 @@ static int parse_args(struct opts *o, int argc, char **argv)
 				return -1;
 			}
 		} else if (VALUE("--time")) {
-			budget = strtod(val, NULL);
-			if (!(budget > 0 && budget < 1e6)) {
+			char *end;
+			budget = strtod(val, &end);
+			if (*end || !(budget > 0 && budget < 1e6)) {
 				fprintf(stderr, "bench: bad --time '%s'\n", val);
 				return -1;
 			}
 		} else if (VALUE("--rounds")) {
-			rounds = strtol(val, NULL, 10);
-			if (rounds < 1 || rounds > MAX_ROUNDS) {
+			char *end;
+			rounds = strtol(val, &end, 10);
+			if (*end || end == val || rounds < 1 || rounds > MAX_ROUNDS) {
 				fprintf(stderr, "bench: --rounds 1..%d\n", MAX_ROUNDS);
 				return -1;
 			}
 		} else if (VALUE("--sample-ms")) {
-			sample_ms = strtod(val, NULL);
-			if (!(sample_ms >= 0.01 && sample_ms <= 1000)) {
+			char *end;
+			sample_ms = strtod(val, &end);
+			if (*end || !(sample_ms >= 0.01 && sample_ms <= 1000)) {
 				fprintf(stderr, "bench: bad --sample-ms '%s'\n", val);
 				return -1;
 			}

@@ -196,10 +196,20 @@ int raidx_tool_info(int argc, char **argv)
 			const struct raidx__impl *ru = rep.op[op].runner[w];
 			printf("  %-13s %-7s %-14s", raidx_op_name(op),
 			       raidx__width_name((enum raidx__width)w), p->name);
-			if (rep.op[op].ncand && rep.op[op].worst[w] > 0)
-				printf(" %.2f", 1 / rep.op[op].worst[w]);
-			if (rep.op[op].ncand && ru)
-				printf("  next %-12s %.2f", ru->name, 1 / rep.op[op].runner_worst[w]);
+			/* The scores belong to the calibration's pick; a
+			 * forced kernel is not scored as if it were that. */
+			const struct raidx__impl *cp = rep.op[op].calib[w];
+			if (rep.op[op].ncand && cp && cp != p) {
+				printf("  calibration picked %s", cp->name);
+				if (rep.op[op].worst[w] > 0)
+					printf(" %.2f", 1 / rep.op[op].worst[w]);
+			} else {
+				if (rep.op[op].ncand && rep.op[op].worst[w] > 0)
+					printf(" %.2f", 1 / rep.op[op].worst[w]);
+				if (rep.op[op].ncand && ru)
+					printf("  next %-12s %.2f", ru->name,
+					       1 / rep.op[op].runner_worst[w]);
+			}
 			if (l != p)
 				printf("  large: %s", l->name);
 			printf("\n");
@@ -307,12 +317,18 @@ int raidx_tool_tune(int argc, char **argv)
 }
 #endif
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
 
 	if (!cmd) {
 		usage(stderr);
+		return 2;
+	}
+	if (argc > 2 && (!strcmp(cmd, "help") || !strcmp(cmd, "--help") ||
+			 !strcmp(cmd, "-h") || !strcmp(cmd, "version") ||
+			 !strcmp(cmd, "--version"))) {
+		fprintf(stderr, "raidx: '%s' takes no arguments\n", cmd);
 		return 2;
 	}
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
@@ -335,4 +351,16 @@ int main(int argc, char **argv)
 	fprintf(stderr, "raidx: unknown command '%s'\n\n", cmd);
 	usage(stderr);
 	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	int rc = run(argc, argv);
+
+	/* A full disk or a closed pipe must not pass for a clean report. */
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "raidx: error writing the output\n");
+		return rc ? rc : 1;
+	}
+	return rc;
 }

@@ -21,6 +21,7 @@
  * smallest stripe to the largest (3 ... 257); every xor_syndrome window and
  * every failure for the small arrays, a sample for the large ones.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -542,9 +543,18 @@ int raidx_tool_selftest(int argc, char **argv)
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
 			return usage(stdout, 0);
 		if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+			/* decimal, 0x hex or 0 octal; strtoull would take "-1"
+			 * as 2^64 - 1 and clamp what overflows */
+			errno = 0;
 			seed = strtoull(argv[++i], &end, 0);
-			if (*end || !*argv[i])
+			if (*end || !*argv[i] || errno || strchr(argv[i], '-')) {
+				fprintf(stderr, "raidx selftest: bad --seed '%s'\n",
+					argv[i]);
 				return usage(stderr, 2);
+			}
+		} else if (!strcmp(argv[i], "--seed")) {
+			fprintf(stderr, "raidx selftest: --seed needs a value\n");
+			return usage(stderr, 2);
 		} else {
 			fprintf(stderr, "raidx selftest: unknown argument '%s'\n",
 				argv[i]);
@@ -563,8 +573,11 @@ int raidx_tool_selftest(int argc, char **argv)
 		free(T.work);
 		return 1;
 	}
-	/* xorshift must not start at 0. */
+	/* xorshift must not start at 0: it would return 0 for ever (all data
+	 * zero, and the random failure pairs below never distinct). */
 	T.rng = seed ^ 0x9e3779b97f4a7c15ull;
+	if (!T.rng)
+		T.rng = 0x9e3779b97f4a7c15ull;
 
 	uint32_t active = raidx_cpu_features(), raw = raidx__cpu_detect();
 	printf("raidx selftest %s, seed %llu, cpu", raidx_version(), seed);

@@ -58,6 +58,9 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* At 3-5 ms a start, 10000 starts take about a minute. */
+#define REPEAT_MAX 10000
+
 static int repeat(int n)
 {
 	char self[4096];
@@ -72,9 +75,15 @@ static int repeat(int n)
 	self[sl] = 0;
 	for (int i = 0; i < n; i++) {
 		int fd[2];
-		if (pipe(fd))
+		if (pipe(fd)) {
+			perror("raidx tune: pipe");
 			return 1;
+		}
 		pid_t pid = fork();
+		if (pid < 0) {
+			perror("raidx tune: fork");
+			return 1;
+		}
 		if (pid == 0) {
 			dup2(fd[1], 1);
 			close(fd[0]);
@@ -92,7 +101,12 @@ static int repeat(int n)
 			return 1;
 		}
 		fclose(f);
-		waitpid(pid, NULL, 0);
+		int status;
+		if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+		    WEXITSTATUS(status)) {
+			fprintf(stderr, "raidx tune: child %d failed\n", i);
+			return 1;
+		}
 		char *sp = strchr(line, ' ');
 		ms[i] = strtod(line, NULL);
 		snprintf(picks[i], sizeof(picks[i]), "%s", sp ? sp + 1 : "");
@@ -188,8 +202,11 @@ static void usage(FILE *f)
 		   "                calibration (boot paths, short-lived processes)\n"
 		   "  --no-large    skip measuring the larger-than-cache class (which\n"
 		   "                streams twice the LLC per candidate)\n"
-		   "  --repeat N    calibrate in N fresh processes; report the median\n"
-		   "                calibration time and how often the picks changed\n");
+		   "  --repeat N    calibrate in N (1-10000) fresh processes; report the\n"
+		   "                median calibration time and how often the picks\n"
+		   "                changed (not with --save)\n"
+		   "  tune always measures: RAIDX_TUNING, RAIDX_IMPL and RAIDX_SELECT are\n"
+		   "  ignored here.\n");
 }
 
 int raidx_tool_tune(int argc, char **argv)
@@ -202,8 +219,18 @@ int raidx_tool_tune(int argc, char **argv)
 			save = argv[++i];
 		else if (!strcmp(argv[i], "--no-large"))
 			large = 0;
-		else if (!strcmp(argv[i], "--repeat") && i + 1 < argc)
-			rep = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--repeat") && i + 1 < argc) {
+			char *end;
+			long v;
+			errno = 0;
+			v = strtol(argv[++i], &end, 10);
+			if (errno || end == argv[i] || *end || v < 1 || v > REPEAT_MAX) {
+				fprintf(stderr, "raidx tune: --repeat takes a count from 1 to %d, not '%s'\n",
+					REPEAT_MAX, argv[i]);
+				return 2;
+			}
+			rep = (int)v;
+		}
 		else if (!strcmp(argv[i], "--once"))
 			return once();
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
@@ -214,8 +241,25 @@ int raidx_tool_tune(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (rep > 0)
+	if (rep > 0) {
+		if (save) {
+			fprintf(stderr, "raidx tune: --save and --repeat do not go together "
+					"(--repeat calibrates in other processes)\n");
+			return 2;
+		}
 		return repeat(rep);
+	}
+
+	/* tune calibrates, as the --repeat children do: with a tuning file,
+	 * forced kernels or static selection from the environment it would
+	 * print, and save, picks it never measured. */
+	const char *sel = getenv("RAIDX_SELECT");
+	if (getenv("RAIDX_TUNING") || getenv("RAIDX_IMPL") || (sel && strcmp(sel, "bench")))
+		fprintf(stderr, "raidx tune: RAIDX_TUNING, RAIDX_IMPL and RAIDX_SELECT "
+				"are ignored here: tune measures\n");
+	unsetenv("RAIDX_TUNING");
+	unsetenv("RAIDX_IMPL");
+	setenv("RAIDX_SELECT", "bench", 1);
 
 	struct raidx__select_report r;
 	raidx__select_report(&r);
