@@ -543,6 +543,26 @@ RXK_INLINE void rxk_xor_few(uint8_t *dst, const uint8_t *const *in,
 #ifndef RXK_XOR_GRP_MIN
 #define RXK_XOR_GRP_MIN 16
 #endif
+/*
+ * And in cache: 17 or more inputs on blocks of RXK_XOR_GRP_SMALL_LEN or
+ * more are grouped at any length.  In one process (a test build switching
+ * the two call by call, 2 ms samples after 0.5 ms of untimed calls, two
+ * runs, 2026-12-02), time grouped over one pass on 2-128 KiB blocks,
+ * xor_gen with 17, 20, 24 and 34 sources and xor_acc with 16, 20 and 24
+ * (17 to 34 inputs): avx2 0.80-0.99 (0.80-0.93 at 16-64 KiB), sse2
+ * 0.66-0.98, no cell above 1 in either run; a third run of avx2 at 2-64
+ * KiB (18 sources too) 0.85-1.01.  At 1 KiB avx2 ran 0.98-1.14
+ * (a pass's set-up is not paid back on short blocks), and with 16 inputs
+ * (xor_gen 16 sources, xor_acc 15) 0.94-1.05 (sse2 0.92-0.97): so from 17
+ * inputs and 2 KiB.  Even in L2 the core follows 17 streams less well
+ * than the 9 of a pass and dst, which stays in L1 or L2 between passes.
+ */
+#ifndef RXK_XOR_GRP_SMALL_MIN
+#define RXK_XOR_GRP_SMALL_MIN 17
+#endif
+#ifndef RXK_XOR_GRP_SMALL_LEN
+#define RXK_XOR_GRP_SMALL_LEN ((size_t)2 << 10)
+#endif
 #ifndef RXK_XOR_GRP_MEM_MIN
 #define RXK_XOR_GRP_MEM_MIN 12
 #endif
@@ -601,6 +621,7 @@ RXK_INLINE void rxk_xor_many(uint8_t *dst, const uint8_t *first,
 	if (!rxk_aliased(dst, rest, n)) {
 		int crowded = rxk_crowded((void *const *)rest, n);
 		if (crowded || (len >= RXK_MANY_MIN_LEN && n + 1 >= RXK_XOR_GRP_MIN) ||
+		    (len >= RXK_XOR_GRP_SMALL_LEN && n + 1 >= RXK_XOR_GRP_SMALL_MIN) ||
 		    (len >= RXK_GRP_MEM_LEN && n + 1 >= RXK_XOR_GRP_MEM_MIN)) {
 			rxk_xor_grouped(dst, first, rest, n, len,
 					crowded ? RXK_CROWD_GROUP : RXK_XOR_PASS_MAX,
