@@ -10,6 +10,7 @@
  * implementation for its operation and size: one acquire load.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -83,22 +84,32 @@ const char *raidx_cpu_feature_name(uint32_t bit)
  * also disables the ones that need it (no AVX2 without AVX, ...).  Without
  * with_implied, the named features alone (RAIDX_EMULATE).
  */
-static uint32_t feature_mask(const char *s, int with_implied)
+static uint32_t feature_mask(const char *var, int with_implied)
 {
+	const char *s = getenv(var);
 	uint32_t mask = 0;
 
+	s += s ? strspn(s, ", ") : 0;
 	while (s && *s) {
 		size_t n = strcspn(s, ", ");
+		int known = 0;
 		if (n == 3 && !strncmp(s, "all", 3))
-			mask = ~0u;
+			mask = ~0u, known = 1;
 		else if (n == 6 && !strncmp(s, "avx512", 6))
 			mask |= RAIDX_CPU_AVX512F | RAIDX_CPU_AVX512BW |
 				RAIDX_CPU_AVX512VL | RAIDX_CPU_AVX512DQ |
-				RAIDX_CPU_AVX512VBMI;
+				RAIDX_CPU_AVX512VBMI, known = 1;
 		for (size_t i = 0; i < sizeof(features) / sizeof(features[0]); i++)
 			if (strlen(features[i].name) == n &&
-			    !strncmp(s, features[i].name, n))
+			    !strncmp(s, features[i].name, n)) {
 				mask |= features[i].bit | (with_implied ? features[i].implies : 0);
+				known = 1;
+			}
+		/* a misspelt name would otherwise leave the feature on with
+		 * no sign of it */
+		if (!known)
+			fprintf(stderr, "raidx: %s: unknown feature \"%.*s\"; ignored\n",
+				var, (int)n, s);
 		s += n;
 		s += strspn(s, ", ");
 	}
@@ -120,12 +131,12 @@ static uint32_t emulated_features;
  * listing implementations (tests, bench, `raidx info`) stays cheap. */
 static void registry_once_fn(void)
 {
-	uint32_t disabled = feature_mask(getenv("RAIDX_DISABLE"), 1);
+	uint32_t disabled = feature_mask("RAIDX_DISABLE", 1);
 
 	cpu_features = raidx__cpu_detect() & ~disabled;
 	/* RAIDX_DISABLE wins over RAIDX_EMULATE: disabling what is emulated
 	 * (a feature, or the zmm_downclock quirk) takes it away again. */
-	emulated_features = feature_mask(getenv("RAIDX_EMULATE"), 0) & ~disabled;
+	emulated_features = feature_mask("RAIDX_EMULATE", 0) & ~disabled;
 
 	for (size_t t = 0; t < sizeof(all_tables) / sizeof(all_tables[0]); t++) {
 		for (const struct raidx__impl *i = all_tables[t]; i->name; i++) {

@@ -286,6 +286,12 @@ static void test_bad_overrides(void)
 	    strcmp(r.small[RAIDX_OP_GEN_SYNDROME], "int64x1,int64x1,int64x1"))
 		t_fail("RAIDX_IMPL with spaces: xor_gen %s, gen_syndrome %s",
 		       r.small[RAIDX_OP_XOR_GEN], r.small[RAIDX_OP_GEN_SYNDROME]);
+	/* A feature name RAIDX_DISABLE does not know is reported. */
+	const char *dis[] = { "RAIDX_DISABLE=avx3", "RAIDX_SELECT=static", NULL };
+	t_ctx("RAIDX_DISABLE with an unknown name");
+	run("bad", dis, &r);
+	if (!strstr(r.err, "RAIDX_DISABLE") || !strstr(r.err, "avx3"))
+		t_fail("RAIDX_DISABLE=avx3 gave no warning (stderr: %s)", r.err);
 	t_log("bad overrides: %u rejected with -EINVAL and a warning, library still correct", cases);
 }
 
