@@ -89,7 +89,8 @@ static uint32_t feature_mask(const char *var, int with_implied)
 	const char *s = getenv(var);
 	uint32_t mask = 0;
 
-	s += s ? strspn(s, ", ") : 0;
+	if (s)
+		s += strspn(s, ", ");
 	while (s && *s) {
 		size_t n = strcspn(s, ", ");
 		int known = 0;
