@@ -44,6 +44,8 @@ static const char *const op_names[RAIDX_OP_COUNT] = {
 /* Quirks are bits 24 and up (raidx.h): properties of the CPU model, which
  * disabling an instruction set does not take away. */
 #define QUIRKS (~0u << 24)
+#define AVX512_ALL (RAIDX_CPU_AVX512F | RAIDX_CPU_AVX512BW | RAIDX_CPU_AVX512VL | \
+		    RAIDX_CPU_AVX512DQ | RAIDX_CPU_AVX512VBMI)
 
 static const struct {
 	const char *name;
@@ -52,13 +54,10 @@ static const struct {
 } features[] = {
 	{ "sse2", RAIDX_CPU_SSE2, ~(RAIDX_CPU_NEON | RAIDX_CPU_SHA3 | QUIRKS) },
 	{ "ssse3", RAIDX_CPU_SSSE3, ~(RAIDX_CPU_SSE2 | RAIDX_CPU_NEON | RAIDX_CPU_SHA3 | QUIRKS) },
-	{ "avx", RAIDX_CPU_AVX, RAIDX_CPU_AVX2 | RAIDX_CPU_AVX512F | RAIDX_CPU_AVX512BW |
-		RAIDX_CPU_AVX512VL | RAIDX_CPU_AVX512DQ | RAIDX_CPU_AVX512VBMI },
+	{ "avx", RAIDX_CPU_AVX, RAIDX_CPU_AVX2 | AVX512_ALL },
 	/* the AVX-512 kernels are compiled with AVX2 implied (-mavx512f) */
-	{ "avx2", RAIDX_CPU_AVX2, RAIDX_CPU_AVX512F | RAIDX_CPU_AVX512BW |
-		RAIDX_CPU_AVX512VL | RAIDX_CPU_AVX512DQ | RAIDX_CPU_AVX512VBMI },
-	{ "avx512f", RAIDX_CPU_AVX512F, RAIDX_CPU_AVX512BW | RAIDX_CPU_AVX512VL |
-		RAIDX_CPU_AVX512DQ | RAIDX_CPU_AVX512VBMI },
+	{ "avx2", RAIDX_CPU_AVX2, AVX512_ALL },
+	{ "avx512f", RAIDX_CPU_AVX512F, AVX512_ALL & ~RAIDX_CPU_AVX512F },
 	{ "avx512bw", RAIDX_CPU_AVX512BW, 0 },
 	{ "avx512vl", RAIDX_CPU_AVX512VL, 0 },
 	{ "avx512dq", RAIDX_CPU_AVX512DQ, 0 },
@@ -97,9 +96,7 @@ static uint32_t feature_mask(const char *var, int with_implied)
 		if (n == 3 && !strncmp(s, "all", 3))
 			mask = ~0u, known = 1;
 		else if (n == 6 && !strncmp(s, "avx512", 6))
-			mask |= RAIDX_CPU_AVX512F | RAIDX_CPU_AVX512BW |
-				RAIDX_CPU_AVX512VL | RAIDX_CPU_AVX512DQ |
-				RAIDX_CPU_AVX512VBMI, known = 1;
+			mask |= AVX512_ALL, known = 1;
 		for (size_t i = 0; i < sizeof(features) / sizeof(features[0]); i++)
 			if (strlen(features[i].name) == n &&
 			    !strncmp(s, features[i].name, n)) {

@@ -409,6 +409,17 @@ static int parse_long(const char *s, long *out)
 	return 0;
 }
 
+/* A decimal number and nothing after it. */
+static int parse_double(const char *s, double *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
 /* 0: go on; 1: exit 0 (help); -1: exit 2 (usage error). */
 static int parse_args(struct opts *o, int argc, char **argv)
 {
@@ -501,23 +512,18 @@ static int parse_args(struct opts *o, int argc, char **argv)
 				return -1;
 			}
 		} else if (VALUE("--time")) {
-			char *end;
-			budget = strtod(val, &end);
-			if (*end || !(budget > 0 && budget < 1e6)) {
+			if (parse_double(val, &budget) || !(budget > 0 && budget < 1e6)) {
 				fprintf(stderr, "bench: bad --time '%s'\n", val);
 				return -1;
 			}
 		} else if (VALUE("--rounds")) {
-			char *end;
-			rounds = strtol(val, &end, 10);
-			if (*end || end == val || rounds < 1 || rounds > MAX_ROUNDS) {
+			if (parse_long(val, &rounds) || rounds < 1 || rounds > MAX_ROUNDS) {
 				fprintf(stderr, "bench: --rounds 1..%d\n", MAX_ROUNDS);
 				return -1;
 			}
 		} else if (VALUE("--sample-ms")) {
-			char *end;
-			sample_ms = strtod(val, &end);
-			if (*end || !(sample_ms >= 0.01 && sample_ms <= 1000)) {
+			if (parse_double(val, &sample_ms) ||
+			    !(sample_ms >= 0.01 && sample_ms <= 1000)) {
 				fprintf(stderr, "bench: bad --sample-ms '%s'\n", val);
 				return -1;
 			}

@@ -87,9 +87,6 @@ static int repeat(int n)
 		if (pid == 0) {
 			dup2(fd[1], 1);
 			close(fd[0]);
-			unsetenv("RAIDX_TUNING");
-			unsetenv("RAIDX_IMPL");
-			setenv("RAIDX_SELECT", "bench", 1);
 			execl(self, self, "tune", "--once", (char *)NULL);
 			_exit(127);
 		}
@@ -241,18 +238,16 @@ int raidx_tool_tune(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (rep > 0) {
-		if (save) {
-			fprintf(stderr, "raidx tune: --save and --repeat do not go together "
-					"(--repeat calibrates in other processes)\n");
-			return 2;
-		}
-		return repeat(rep);
+	if (rep > 0 && save) {
+		fprintf(stderr, "raidx tune: --save and --repeat do not go together "
+				"(--repeat calibrates in other processes)\n");
+		return 2;
 	}
 
-	/* tune calibrates, as the --repeat children do: with a tuning file,
-	 * forced kernels or static selection from the environment it would
-	 * print, and save, picks it never measured. */
+	/* tune calibrates, here and in the --repeat children (which inherit
+	 * this environment): with a tuning file, forced kernels or static
+	 * selection from the environment it would print, and save, picks it
+	 * never measured. */
 	const char *sel = getenv("RAIDX_SELECT");
 	if (getenv("RAIDX_TUNING") || getenv("RAIDX_IMPL") || (sel && strcmp(sel, "bench")))
 		fprintf(stderr, "raidx tune: RAIDX_TUNING, RAIDX_IMPL and RAIDX_SELECT "
@@ -260,6 +255,9 @@ int raidx_tool_tune(int argc, char **argv)
 	unsetenv("RAIDX_TUNING");
 	unsetenv("RAIDX_IMPL");
 	setenv("RAIDX_SELECT", "bench", 1);
+
+	if (rep > 0)
+		return repeat(rep);
 
 	struct raidx__select_report r;
 	raidx__select_report(&r);
