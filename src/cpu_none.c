@@ -12,3 +12,8 @@ void raidx__cpu_ident(char *buf, size_t size)
 		buf[0] = 0;
 	strncat(buf, "generic", size ? size - 1 : 0);
 }
+
+size_t raidx__cpu_llc_bytes(void)
+{
+	return 0;
+}

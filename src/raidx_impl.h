@@ -269,6 +269,9 @@ RX_HIDDEN int raidx__tune_large(void);
 RX_HIDDEN int raidx__tuning_save(const char *path);
 /* A short identity of this CPU for tuning files (vendor, model, features). */
 RX_HIDDEN void raidx__cpu_ident(char *buf, size_t size);
+/* The largest data or unified cache one core reaches, as the CPU describes
+ * that one cache (cpuid's cache leaves on x86), 0 if it does not say. */
+RX_HIDDEN size_t raidx__cpu_llc_bytes(void);
 
 /* Run one implementation on validated arguments: the granule-aligned bulk
  * through the kernel, the tail through the reference.  The public functions

@@ -162,10 +162,12 @@ static pthread_once_t select_once = PTHREAD_ONCE_INIT;
 
 /* ---- size classes ------------------------------------------------------ */
 
-/* Size of the largest cache level, from sysfs (what the kernel reports for
- * this core: on the Zen 3 VMs we develop on, 32 MiB of L3), else sysconf
- * (glibc sums cpuid over the package there: 256 MiB, which would keep
- * non-temporal kernels away from every realistic size). */
+/* Size of the largest cache level this core reaches: from sysfs (what the
+ * kernel reports for this core: on the Zen 3 VMs we developed on first, 32
+ * MiB of L3), else from cpuid's cache leaves, else from sysconf, capped
+ * (glibc's figure can be the package's: 256 MiB on those Zen 3 VMs, 508
+ * MiB on the Turin-like ones, which would keep non-temporal kernels away
+ * from every realistic size). */
 static size_t sysfs_llc(void)
 {
 	size_t best = 0;
@@ -193,11 +195,25 @@ static size_t sysfs_llc(void)
 	return best;
 }
 
+/* An LLC size from a source that may describe the whole package is taken
+ * as at most this much.  The Turin-like VMs of 2026-12-02 have no sysfs
+ * cache directory and hide AMD's cache leaf (0x8000001D); glibc's sysconf
+ * then reads leaf 0x80000006, which reports 508 MiB there: the package,
+ * sixteen 32 MiB CCDs, of which one core reaches one.  Taken at its word
+ * it put the large class at 254 MiB, so no call of a realistic size got
+ * non-temporal stores.  32 MiB is one CCD of Zen 3 to Zen 5 without
+ * V-Cache, and what the Zen 3 VMs here reported through sysfs. */
+#define LLC_GUESS_MAX ((size_t)32 << 20)
+
 static size_t llc_bytes(void)
 {
-	long v = (long)sysfs_llc();
-	if (v > 0)
-		return (size_t)v;
+	size_t s = sysfs_llc();
+	if (s)
+		return s;
+	s = raidx__cpu_llc_bytes();
+	if (s)
+		return s;
+	long v = 0;
 #ifdef _SC_LEVEL3_CACHE_SIZE
 	v = sysconf(_SC_LEVEL3_CACHE_SIZE);
 	if (v <= 0)
@@ -205,7 +221,9 @@ static size_t llc_bytes(void)
 #endif
 	/* Unknown (some VMs, many ARM kernels): assume a server-sized LLC, so
 	 * that non-temporal stores are only used where they cannot hurt. */
-	return v > 0 ? (size_t)v : (size_t)32 << 20;
+	if (v <= 0 || (size_t)v > LLC_GUESS_MAX)
+		return LLC_GUESS_MAX;
+	return (size_t)v;
 }
 
 enum raidx__class raidx__class_of(size_t bytes)

@@ -150,3 +150,35 @@ void raidx__cpu_ident(char *buf, size_t size)
 	snprintf(buf, size, "%s family %u model %u stepping %u: %s", vendor,
 		 family, model, a & 15, s);
 }
+
+/* The largest data or unified cache one core reaches, from the
+ * deterministic cache leaves (Intel's leaf 4, AMD's 0x8000001D when
+ * TOPOEXT says it is there), which describe one cache, not the package;
+ * 0 when neither is available (some hypervisors hide both). */
+size_t raidx__cpu_llc_bytes(void)
+{
+	unsigned a, b, c, d, leaf = 0;
+	size_t best = 0;
+
+	if (__get_cpuid_max(0, NULL) >= 4)
+		leaf = 4;
+	__cpuid(0, a, b, c, d);
+	if (b == 0x68747541 && (unsigned)__get_cpuid_max(0x80000000, NULL) >= 0x8000001du) {
+		/* "Auth"enticAMD: leaf 4 is reserved there */
+		__cpuid(0x80000001, a, b, c, d);
+		leaf = (c & (1u << 22)) ? 0x8000001du : 0;
+	}
+	for (unsigned i = 0; leaf && i < 16; i++) {
+		__cpuid_count(leaf, i, a, b, c, d);
+		unsigned type = a & 31; /* 0 none, 1 data, 2 instruction, 3 unified */
+		if (!type)
+			break;
+		if (type == 2)
+			continue;
+		size_t size = (size_t)((b >> 22) + 1) * (((b >> 12) & 1023) + 1) *
+			      ((b & 4095) + 1) * ((size_t)c + 1);
+		if (size > best)
+			best = size;
+	}
+	return best;
+}
