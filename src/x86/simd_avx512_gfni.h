@@ -365,6 +365,12 @@ static void gen_x2(unsigned disks, size_t len, void **ptrs)
 
 static void gen_x4(unsigned disks, size_t len, void **ptrs)
 {
+#ifdef RX_GEN_X4_X2_MIN_LEN
+	if (len >= RX_GEN_X4_X2_MIN_LEN) { /* the including file's measurement */
+		gen_u(disks, len, ptrs, 2);
+		return;
+	}
+#endif
 	gen_u(disks, len, ptrs, 4);
 }
 
