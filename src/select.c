@@ -17,9 +17,10 @@
  * streams sixteen blocks best.  A call is dispatched by its width (one
  * compare) and size class.
  *
- * Why it is fast: the shapes are in-cache (4 KiB blocks), so a trial takes a
- * microsecond or two and the whole calibration about 3.5 ms on Zen 3 (median
- * of 20 process starts, `raidx tune --repeat 20`), where the Linux boot
+ * Why it is fast: the shapes are in-cache (4 KiB blocks, 2 KiB for the
+ * wide width, shape_len()), so a trial takes a microsecond or two and the
+ * whole calibration about 3.5 ms on Zen 3 and 4.3-4.5 ms on the Turin-like
+ * Zen 5 (medians of 10-20 process starts, `raidx tune --repeat`), where the Linux boot
  * benchmark spends hundreds.  Screening trials on one shape drop the
  * candidates more than twice as slow as the best (portable kernels next to
  * SIMD ones), and after three rounds those never within 1.2x anywhere.
@@ -342,18 +343,43 @@ static double now_ns(void)
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
-/* Data bytes one call reads (the bench's GB/s convention). */
-static double data_bytes(enum raidx_op op, const struct shape *s)
+/* Data blocks one call of the shape reads. */
+static unsigned shape_blocks(enum raidx_op op, const struct shape *s)
 {
 	switch (op) {
 	case RAIDX_OP_XOR_GEN:
 	case RAIDX_OP_XOR_ACC:
-		return (double)s->disks * BLOCK;
+		return s->disks;
 	case RAIDX_OP_XOR_SYNDROME:
-		return (double)(s->b - s->a + 1) * BLOCK;
+		return s->b - s->a + 1u;
 	default:
-		return (double)(s->disks - 2) * BLOCK;
+		return s->disks - 2u;
 	}
+}
+
+/*
+ * Block length of a calibration shape: BLOCK, halved for the wide width, so
+ * that a wide shape (12-16 data blocks and P, Q) stays within a 48 KiB L1
+ * and the trial measures the kernels' work, not the L2.  With 4 KiB blocks
+ * (72 KiB a call) every AVX-512 kernel ran 90-100 GB/s on 16+2 and the
+ * wide pick was a coin toss; the one it most often fell on, avx512x1, ran
+ * 0.62-0.88x of the GFNI kernels beyond L2 (default bench, 18 and 34 disks
+ * from 64 KiB).  Turin-like Zen 5, 2026-12-02, two alternations of `raidx
+ * tune --repeat 10` each: with 4 KiB, gen_syndrome wide avx512x1 in 7 and
+ * 8 starts of 10, xor_syndrome wide split 3/7 and 4/6 between avx512x1
+ * and gfni_avx512x2, 4-5 distinct pick sets; with 2 KiB, gfni_avx512x4
+ * and gfni_avx512x2 in every start, 1-2 distinct sets; calibration 4.3
+ * and 4.5 ms against 4.2 and 4.4 (medians).
+ */
+static size_t shape_len(enum raidx_op op, const struct shape *s)
+{
+	return raidx__width_of(shape_blocks(op, s)) == RAIDX__W_WIDE ? BLOCK / 2 : BLOCK;
+}
+
+/* Data bytes one call reads (the bench's GB/s convention). */
+static double data_bytes(enum raidx_op op, const struct shape *s)
+{
+	return (double)shape_blocks(op, s) * shape_len(op, s);
 }
 
 static void run_sized(const struct raidx__impl *impl, const struct shape *s,
@@ -385,7 +411,7 @@ static void run_sized(const struct raidx__impl *impl, const struct shape *s,
 static void run_once(const struct raidx__impl *impl, const struct shape *s,
 		     void **blk)
 {
-	run_sized(impl, s, blk, BLOCK);
+	run_sized(impl, s, blk, shape_len((enum raidx_op)impl->op, s));
 }
 
 /* Nanoseconds per call: the minimum of one trial of `reps` calls. */
