@@ -308,18 +308,36 @@ typedef void xor_bulk_fn(void *, const void *const *, unsigned, size_t);
 RX_INLINE void xor_tmpl(void *dst, const void *const *srcs, unsigned nsrc,
 			size_t len, int acc, xor_bulk_fn *bulk_fn)
 {
-	size_t bulk = len & ~(size_t)(VB - 1);
+	const uint8_t *const *s = (const uint8_t *const *)srcs;
+	int nt = bulk_fn == rxk_xor_gen_stream; /* a constant once inlined */
+	size_t head = 0;
 
 	if (nsrc + acc <= 4) {
-		xor_any(dst, srcs, nsrc, len, acc, bulk_fn == rxk_xor_gen_stream);
+		xor_any(dst, srcs, nsrc, len, acc, nt);
 		return;
 	}
-
-	if (bulk)
+	/* The template streams only to a 64-byte aligned dst (and uses normal
+	 * stores otherwise); large malloc()ed blocks start 16 bytes into a
+	 * page, so the bytes up to the boundary take a masked step first. */
+	if (nt) {
+		head = (VB - ((uintptr_t)dst & (VB - 1))) & (VB - 1);
+		if (head > len)
+			head = len;
+		if (head)
+			xor_step(dst, s, nsrc, 0, acc, 1, 1, rx_prefix_mask(head), 0);
+	}
+	size_t bulk = (len - head) & ~(size_t)(VB - 1);
+	if (bulk && head) {
+		const void *t[RAIDX_MAX_SOURCES];
+		for (unsigned i = 0; i < nsrc; i++)
+			t[i] = s[i] + head;
+		bulk_fn((uint8_t *)dst + head, t, nsrc, bulk);
+	} else if (bulk) {
 		bulk_fn(dst, srcs, nsrc, bulk);
-	if (len > bulk)
-		xor_step(dst, (const uint8_t *const *)srcs, nsrc, bulk, acc, 1, 1,
-			 rx_prefix_mask(len - bulk), 0);
+	}
+	if (len > head + bulk)
+		xor_step(dst, s, nsrc, head + bulk, acc, 1, 1,
+			 rx_prefix_mask(len - head - bulk), 0);
 }
 
 static void xor_gen_avx512(void *dst, const void *const *srcs, unsigned nsrc,
@@ -428,10 +446,10 @@ static void gen_x2(unsigned disks, size_t len, void **ptrs)
 	gen_u(disks, len, ptrs, 2);
 }
 
-/* x2's loop from 16 KiB blocks: measured with gfni_avx512.c's x4 */
+/* x2's loop from RX_GEN_X4_X2_MIN_LEN (simd_avx512.h) */
 static void gen_x4(unsigned disks, size_t len, void **ptrs)
 {
-	if (len >= ((size_t)16 << 10))
+	if (len >= RX_GEN_X4_X2_MIN_LEN)
 		gen_u(disks, len, ptrs, 2); /* U a constant in each call */
 	else
 		gen_u(disks, len, ptrs, 4);

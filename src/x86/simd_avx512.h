@@ -110,6 +110,23 @@
 #define RX_UNROLL
 #endif
 
+#ifdef RX_V512
+/*
+ * gen_syndrome x4 runs x2's loop from 16 KiB blocks.  x4 (256 bytes a step)
+ * leads in L1 (8+2 at 4 KiB: 208 against 184 GB/s) and the calibration,
+ * on 4 KiB blocks, picks it; from 16 KiB x2 is level or ahead.  Turin-like
+ * Zen 5 VM, 2026-12-02, two runs of `raidx bench --op gen_syndrome --disks
+ * 4,6,8,10,12,18 --len 16k,32k,48k,64k,128k,256k --impl gfni_avx512x2,
+ * gfni_avx512x4,avx512x2,avx512x4`, x4/x2: 0.61-1.03, below 0.95 in 22 of
+ * 72 cells (8+2 to 12+2 from 32 KiB: 0.61-0.93), above 1.02 in 3; the
+ * same for avx512x4 (avx512.c).  gfni_avx2.c, which shares the GFNI
+ * kernels, was not measured and keeps x4 (RX_V512 only).  Why x4 falls
+ * behind from L2 is not measured (no performance counters here); the
+ * AVX2 kernels do the same from 48 KiB on Zen 3 (avx2.c).
+ */
+#define RX_GEN_X4_X2_MIN_LEN ((size_t)16 << 10)
+#endif
+
 /* ---- masked and streaming memory operations (AVX-512 files) ---------- */
 #if defined(RAIDX_SIMDE) || defined(__AVX512BW__)
 
