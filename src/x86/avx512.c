@@ -554,10 +554,24 @@ static void xsyn_x2(unsigned disks, unsigned start, unsigned stop, size_t len,
 	xsyn_u(disks, start, stop, len, ptrs, 2);
 }
 
+/*
+ * x4 runs x2's loop on blocks of 8 MiB or more (from memory).  The narrow
+ * windows, where x4 is the pick, ran x4/x2 0.80-0.93 at 16 MiB ([6,7] and
+ * [7,7] of 8+2, [14,15] and [15,15] of 16+2; 0.96-0.98 on 2-3 block
+ * windows) and 0.92-1.05 at 4 MiB, level at 1 MiB and below: two runs of
+ * `raidx bench --op xor_syndrome --disks 10,18 --len 64k,256k,1m,4m,16m
+ * --impl avx512x1,avx512x2,avx512x4,gfni_avx512x2` on the Turin-like Zen 5
+ * (2026-12-02).  8 MiB is between the two measured lengths.
+ */
+#define XSYN_X4_X2_MIN_LEN ((size_t)8 << 20)
+
 static void xsyn_x4(unsigned disks, unsigned start, unsigned stop, size_t len,
 		    void **ptrs)
 {
-	xsyn_u(disks, start, stop, len, ptrs, 4);
+	if (len >= XSYN_X4_X2_MIN_LEN)
+		xsyn_u(disks, start, stop, len, ptrs, 2); /* U a constant in each call */
+	else
+		xsyn_u(disks, start, stop, len, ptrs, 4);
 }
 
 /* ---- recovery ---------------------------------------------------------- */
