@@ -343,18 +343,11 @@ static double now_ns(void)
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
-/* Data blocks one call of the shape reads. */
+/* Data blocks one call of the shape reads (a and b are a window's start
+ * and stop, or failed disks, which raidx__call_blocks ignores). */
 static unsigned shape_blocks(enum raidx_op op, const struct shape *s)
 {
-	switch (op) {
-	case RAIDX_OP_XOR_GEN:
-	case RAIDX_OP_XOR_ACC:
-		return s->disks;
-	case RAIDX_OP_XOR_SYNDROME:
-		return s->b - s->a + 1u;
-	default:
-		return s->disks - 2u;
-	}
+	return raidx__call_blocks(op, s->disks, s->a, s->b);
 }
 
 /*

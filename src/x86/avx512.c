@@ -200,6 +200,20 @@ RX_INLINE void xor_step(uint8_t *dst, const uint8_t *const *s, unsigned nsrc,
 
 #define XU 8 /* 512 bytes per step */
 
+/* The bytes of dst up to its first 64-byte boundary (at most len), with a
+ * masked normal store: vmovntdq needs the alignment.  Returns how many. */
+RX_INLINE size_t xor_nt_head(uint8_t *dst, const uint8_t *const *s, unsigned nsrc,
+			     size_t len, int acc)
+{
+	size_t head = (VB - ((uintptr_t)dst & (VB - 1))) & (VB - 1);
+
+	if (head > len)
+		head = len;
+	if (head)
+		xor_step(dst, s, nsrc, 0, acc, 1, 1, rx_prefix_mask(head), 0);
+	return head;
+}
+
 RX_INLINE void xor_run(void *dstv, const void *const *srcs, unsigned nsrc,
 		       size_t len, int acc, unsigned N, int nt)
 {
@@ -215,15 +229,7 @@ RX_INLINE void xor_run(void *dstv, const void *const *srcs, unsigned nsrc,
 		nsrc = N;
 	}
 	if (nt) {
-		/* Up to the first 64-byte boundary of dst with a masked normal
-		 * store; vmovntdq needs the alignment. */
-		size_t head = (VB - ((uintptr_t)dst & (VB - 1))) & (VB - 1);
-		if (head > len)
-			head = len;
-		if (head) {
-			xor_step(dst, s, nsrc, 0, acc, 1, 1, rx_prefix_mask(head), 0);
-			off = head;
-		}
+		off = xor_nt_head(dst, s, nsrc, len, acc);
 		for (; off + XU * VB <= len; off += XU * VB)
 			xor_step(dst, s, nsrc, off, acc, XU, 0, 0, 1);
 	} else {
@@ -303,13 +309,11 @@ static inline void rxv_stream_fence(void)
 #define RXK_WANT_XOR 1
 #include "x86_kernels.h"
 
-typedef void xor_bulk_fn(void *, const void *const *, unsigned, size_t);
-
+/* nt: stream dst (xor_gen only). */
 RX_INLINE void xor_tmpl(void *dst, const void *const *srcs, unsigned nsrc,
-			size_t len, int acc, xor_bulk_fn *bulk_fn)
+			size_t len, int acc, int nt)
 {
 	const uint8_t *const *s = (const uint8_t *const *)srcs;
-	int nt = bulk_fn == rxk_xor_gen_stream; /* a constant once inlined */
 	size_t head = 0;
 
 	if (nsrc + acc <= 4) {
@@ -319,21 +323,24 @@ RX_INLINE void xor_tmpl(void *dst, const void *const *srcs, unsigned nsrc,
 	/* The template streams only to a 64-byte aligned dst (and uses normal
 	 * stores otherwise); large malloc()ed blocks start 16 bytes into a
 	 * page, so the bytes up to the boundary take a masked step first. */
-	if (nt) {
-		head = (VB - ((uintptr_t)dst & (VB - 1))) & (VB - 1);
-		if (head > len)
-			head = len;
-		if (head)
-			xor_step(dst, s, nsrc, 0, acc, 1, 1, rx_prefix_mask(head), 0);
-	}
+	if (nt)
+		head = xor_nt_head(dst, s, nsrc, len, acc);
 	size_t bulk = (len - head) & ~(size_t)(VB - 1);
-	if (bulk && head) {
+	if (bulk) {
+		const void *const *in = srcs;
 		const void *t[RAIDX_MAX_SOURCES];
-		for (unsigned i = 0; i < nsrc; i++)
-			t[i] = s[i] + head;
-		bulk_fn((uint8_t *)dst + head, t, nsrc, bulk);
-	} else if (bulk) {
-		bulk_fn(dst, srcs, nsrc, bulk);
+		if (head) {
+			for (unsigned i = 0; i < nsrc; i++)
+				t[i] = s[i] + head;
+			in = t;
+		}
+		uint8_t *d = (uint8_t *)dst + head;
+		if (acc)
+			rxk_xor_acc(d, in, nsrc, bulk);
+		else if (nt)
+			rxk_xor_gen_stream(d, in, nsrc, bulk);
+		else
+			rxk_xor_gen(d, in, nsrc, bulk);
 	}
 	if (len > head + bulk)
 		xor_step(dst, s, nsrc, head + bulk, acc, 1, 1,
@@ -343,20 +350,20 @@ RX_INLINE void xor_tmpl(void *dst, const void *const *srcs, unsigned nsrc,
 static void xor_gen_avx512(void *dst, const void *const *srcs, unsigned nsrc,
 			   size_t len)
 {
-	xor_tmpl(dst, srcs, nsrc, len, 0, rxk_xor_gen);
+	xor_tmpl(dst, srcs, nsrc, len, 0, 0);
 }
 
 /* Streaming dst: for blocks beyond the last-level cache (RAIDX__F_NT). */
 static void xor_gen_avx512nt(void *dst, const void *const *srcs,
 			     unsigned nsrc, size_t len)
 {
-	xor_tmpl(dst, srcs, nsrc, len, 0, rxk_xor_gen_stream);
+	xor_tmpl(dst, srcs, nsrc, len, 0, 1);
 }
 
 static void xor_acc_avx512(void *dst, const void *const *srcs, unsigned nsrc,
 			   size_t len)
 {
-	xor_tmpl(dst, srcs, nsrc, len, 1, rxk_xor_acc);
+	xor_tmpl(dst, srcs, nsrc, len, 1, 0);
 }
 
 /* ---- gen_syndrome ------------------------------------------------------ */
