@@ -253,19 +253,22 @@ static void test_large(void)
 	}
 	ts_free(s);
 
-	/* 17 or more inputs are grouped from 2 KiB blocks (in cache): at the
-	 * threshold, one byte below it, with a tail, at a random length up
-	 * to 64 KiB (one 64 KiB chunk or several 16 KiB ones), and with dst
-	 * among the sources, where the kernels must not take that path. */
+	/* 17 or more inputs (10 or more in avx512.c) are grouped from 2 KiB
+	 * blocks (in cache): at the threshold, one byte below it, with a
+	 * tail, at a random length up to 64 KiB (one 64 KiB chunk or several
+	 * 16 KiB ones), and with dst among the sources, where the kernels
+	 * must not take that path.  9 sources: xor_gen's last fixed loop,
+	 * xor_acc's first grouped count in avx512.c. */
 	size_t glens[5] = { 2048, 2047, 2048 + 13, 5000,
 			    rng_range(&t_rng, 2048, (size_t)64 << 10) };
-	static const unsigned gat[1] = { 11 }, gn[4] = { 16, 17, 20, 33 };
+	static const unsigned gat[1] = { 11 },
+			      gn[7] = { 9, 10, 12, 16, 17, 20, 33 };
 	s = ts_new(34, (size_t)64 << 10);
 	for (unsigned i = 0; i < 5; i++)
 		for (int acc = 0; acc < 2; acc++) {
 			ts_place(s, glens[i], (int)rng_below(&t_rng, PL_COUNT),
 				 rng_below(&t_rng, 64));
-			for (unsigned k = 0; k < 4; k++)
+			for (unsigned k = 0; k < 7; k++)
 				one_case(acc, s, gn[k], gn[k], 33, NULL, 0, &t_rng);
 			one_case(acc, s, 20, 20, 33, gat, 1, &t_rng);
 		}
@@ -298,7 +301,7 @@ static void test_large(void)
 	ts_free(s);
 	t_log("large: lengths %zu%s, nsrc 4; nsrc 15, 16, 24, 24 with "
 	      "dst = srcs[20], 24 page-aligned, 16, 24, 17, 20 and 23 spread, at %zu bytes; "
-	      "nsrc 16, 17, 20, 33 and 20 with dst = srcs[11] at 2048, 2047, 2061, 5000 and %zu bytes; "
+	      "nsrc 9, 10, 12, 16, 17, 20, 33 and 20 with dst = srcs[11] at 2048, 2047, 2061, 5000 and %zu bytes; "
 	      "nsrc 11 and 12 spread at %zu bytes; nsrc 1-5 at %zu "
 	      "bytes, dst apart and dst = srcs[0] (srcs[3] for 4); %lu runs", lens[0],
 	      nl > 1 ? " and 3 random up to 1 MiB" : "", plen, glens[4], mlen, xlen,
