@@ -667,7 +667,9 @@ RXK_INLINE void rxk_xor_few(uint8_t *dst, const uint8_t *const *in,
  * runs per build of `raidx bench --op xor_gen,xor_acc --disks 8,9,...
  * --len 4k,16k,64k,256k,1m --impl avx512,avx2,isal`, medians: avx512 at 64
  * KiB 93-95 -> 167 GB/s, 4 KiB 1.23-1.37x; avx2 against ISA-L 0.56-0.93x
- * -> 0.89-1.02x at 4 KiB-1 MiB.
+ * -> 0.89-1.02x at 4 KiB-1 MiB.  Page-aligned blocks (the many-source
+ * loop never grouped these: 8 blocks besides the first cannot crowd past
+ * RXK_CROWD_MAX): 1.24-1.34x at 4 KiB, 0.91-0.97x at 16-64 KiB.
  */
 RXK_INLINE void rxk_xor_gen_nt(void *dst, const void *const *srcs,
 			       unsigned nsrc, size_t len, int nt)
