@@ -20,13 +20,12 @@
  * XOR (xor_gen, xor_acc): vpternlogq with immediate 0x96 (a ^ b ^ c) folds
  * two sources into the accumulator in one instruction, one of the two loads
  * folded into it as a memory operand.  Per 64 bytes and per source: one load
- * and half a vector ALU op (plain vpxorq needs a whole one).  512 bytes per
- * iteration (8 zmm accumulators): each source pointer is read once per 8
- * vectors instead of once per vector, and 8 independent chains keep both
- * load ports busy (seed thread 004: a loop over sources fetching a pointer
- * per 64-byte vector ran at 1/7 of the speed of the unrolled one).  With
- * 1..4 sources the pointers live in registers (a specialised copy of the
- * loop per count); beyond, two pointers are read per 8 vectors.
+ * and half a vector ALU op (plain vpxorq needs a whole one).  Several
+ * vectors per step (XU below), each source pointer loaded once per step,
+ * not once per vector (seed thread 004: a loop over sources fetching a
+ * pointer per 64-byte vector ran at 1/7 of the speed of the unrolled one).
+ * With 1..4 sources the pointers live in registers (a specialised copy of
+ * the loop per count); 5 or more take x86_kernels.h's loops (below).
  *
  * Multiply by 2 in GF(2^8) (poly 0x11d), the heart of Q
  * ----------------------------------------------------
@@ -198,7 +197,16 @@ RX_INLINE void xor_step(uint8_t *dst, const uint8_t *const *s, unsigned nsrc,
 	}
 }
 
-#define XU 8 /* 512 bytes per step */
+/*
+ * 256 bytes per step (4 zmm accumulators).  512 (8) until 2026-12-02: on
+ * the Zen 5, three alternating runs per build of `raidx bench --op
+ * xor_gen,xor_acc --disks 1,2,3,4 --len 4k,16k,64k,1m --impl
+ * avx512,avx2,isal`, medians: xor_acc with 2-4 sources at 64 KiB 1.08-1.14x
+ * (101 -> 115 GB/s with 2), everything else level (0.97-1.05x).  The
+ * pointers are in registers here, so the shorter step costs no pointer
+ * loads; four independent chains still keep the loads going.
+ */
+#define XU 4
 
 /* The bytes of dst up to its first 64-byte boundary (at most len), with a
  * masked normal store: vmovntdq needs the alignment.  Returns how many. */
@@ -270,7 +278,7 @@ RX_INLINE void xor_any(void *dst, const void *const *srcs, unsigned nsrc,
  * vpternlogq for a ^ b ^ c.  Those carry what the AVX2 kernels learned (a
  * loop per input count up to 9, passes over groups of 9 inputs for 17 or
  * more, passes for crowded L1 sets), where the loop above reads two source
- * pointers from memory per 512 bytes.  1-4 inputs keep the loop above (its
+ * pointers from memory per step.  1-4 inputs keep the loop above (its
  * pointers in registers, and any length without a tail).  Measured on the
  * Turin-like Zen 5 VM (2026-12-02), the two in one binary, `raidx bench
  * --op xor_gen,xor_acc --disks 2,4,5,6,8,9,12,16 --len 4k,64k,1m`, GB/s:
