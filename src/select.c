@@ -630,7 +630,17 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	 * a kernel 10% behind on one-disk windows win on the strength of
 	 * whole-stripe ones.  Scores within TIE_MARGIN of the best are ties,
 	 * resolved by the static priority, so that the pick does not follow
-	 * the noise between near-equal kernels from one start to the next.
+	 * the noise between near-equal kernels from one start to the next --
+	 * but only where the preferred candidate is within TIE_MARGIN of the
+	 * best-scoring one on every shape of the width.  Two kernels whose
+	 * worst shapes differ are not near-equal: on the Zen 5, xor_syndrome's
+	 * narrow width had avx512x4 at 0.91-0.97 (its worst, a 4-block window)
+	 * and gfni_avx512x2 at 0.82-0.90 (one-disk windows, where it runs
+	 * 0.84-0.89x of avx512x4 in raidx bench); when the two scores came
+	 * within 5%, the tie went to gfni_avx512x2's higher priority, in 2 of
+	 * 12 starts with a copy loop on the other vCPU and in both README runs
+	 * from fresh clones (started right after the build), and those runs'
+	 * one- and two-disk windows missed the 0.95 goal (6 cells each).
 	 */
 	for (int w = 0; w < NW; w++) {
 		double score[MAX_CAND], bscore = INFINITY;
@@ -647,10 +657,24 @@ static void calibrate_op(enum raidx_op op, void **blk)
 		}
 		const struct raidx__impl *pick = NULL, *runner = NULL;
 		double pscore = 0, rscore = INFINITY;
+		unsigned lead = 0;
 		for (unsigned c = 0; c < nc; c++)
-			if (!pruned[c] && score[c] <= bscore * (1 + TIE_MARGIN) &&
-			    (!pick || cand[c]->priority > pick->priority))
+			if (!pruned[c] && score[c] == bscore) {
+				lead = c;
+				break;
+			}
+		for (unsigned c = 0; c < nc; c++) {
+			if (pruned[c] || score[c] > bscore * (1 + TIE_MARGIN) ||
+			    (pick && cand[c]->priority <= pick->priority))
+				continue;
+			int level = 1;
+			for (unsigned s = 0; s < ns; s++)
+				if (shape_width(op, &shp[s]) == (enum raidx__width)w &&
+				    rel[c][s] > rel[lead][s] * (1 + TIE_MARGIN))
+					level = 0;
+			if (level)
 				pick = cand[c], pscore = score[c];
+		}
 		for (unsigned c = 0; c < nc; c++)
 			if (cand[c] != pick && score[c] < rscore)
 				runner = cand[c], rscore = score[c];
