@@ -638,9 +638,14 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	 * and gfni_avx512x2 at 0.82-0.90 (one-disk windows, where it runs
 	 * 0.84-0.89x of avx512x4 in raidx bench); when the two scores came
 	 * within 5%, the tie went to gfni_avx512x2's higher priority, in 2 of
-	 * 12 starts with a copy loop on the other vCPU and in both README runs
-	 * from fresh clones (started right after the build), and those runs'
-	 * one- and two-disk windows missed the 0.95 goal (6 cells each).
+	 * 12 starts with a copy loop on the other vCPU and in all three README
+	 * runs from fresh clones (started right after the build), and those
+	 * runs' one- and two-disk windows missed the 0.95 goal (5-6 cells
+	 * each).  With this rule, the two builds in turn: right after a
+	 * rebuild 0 of 14 narrow flips against 4 of 14 (but 1 of 14 to
+	 * avx512x4 at mid width), with the copy loop 2 of 20 against 5 of 20,
+	 * quiet (`raidx tune --repeat 20`, two runs each) 3 and 2 of 360 picks
+	 * off their pair's majority against 3 and 1.
 	 */
 	for (int w = 0; w < NW; w++) {
 		double score[MAX_CAND], bscore = INFINITY;
