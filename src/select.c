@@ -30,9 +30,9 @@
  * time relative to the fastest of the same round, the median over the
  * rounds (not by its own minimum, which may come from a faster moment of
  * the machine than its rival's); and candidates within TIE_MARGIN of the
- * best are considered equal and resolved by the fixed static priority, so
- * that a pick only departs from the static order when the measured gain is
- * real.  Measured with `raidx tune --repeat 20`, six times each: 61 of 6 x
+ * best, on their worst shape and on every other shape of the width, are
+ * considered equal and resolved by the fixed static priority, so that a
+ * pick only departs from the static order when the measured gain is real.  Measured with `raidx tune --repeat 20`, six times each: 61 of 6 x
  * 360 picks off their pair's majority with the paired ratio, 69 with each
  * candidate's minimum; pairs that ever changed 24 against 36 (within this
  * machine's noise, but not worse).
