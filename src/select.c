@@ -32,7 +32,8 @@
  * the machine than its rival's); and candidates within TIE_MARGIN of the
  * best, on their worst shape and on every other shape of the width, are
  * considered equal and resolved by the fixed static priority, so that a
- * pick only departs from the static order when the measured gain is real.  Measured with `raidx tune --repeat 20`, six times each: 61 of 6 x
+ * pick only departs from the static order when the measured gain is real.
+ * Measured with `raidx tune --repeat 20`, six times each: 61 of 6 x
  * 360 picks off their pair's majority with the paired ratio, 69 with each
  * candidate's minimum; pairs that ever changed 24 against 36 (within this
  * machine's noise, but not worse).
@@ -649,6 +650,7 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	 */
 	for (int w = 0; w < NW; w++) {
 		double score[MAX_CAND], bscore = INFINITY;
+		unsigned lead = 0; /* the best-scoring candidate still timed */
 		for (unsigned c = 0; c < nc; c++) {
 			score[c] = 0;
 			for (unsigned s = 0; s < ns; s++)
@@ -658,16 +660,10 @@ static void calibrate_op(enum raidx_op op, void **blk)
 			/* the best of those still timed: a pruned candidate's
 			 * early score must not leave the width without a pick */
 			if (!pruned[c] && score[c] < bscore)
-				bscore = score[c];
+				bscore = score[c], lead = c;
 		}
 		const struct raidx__impl *pick = NULL, *runner = NULL;
 		double pscore = 0, rscore = INFINITY;
-		unsigned lead = 0;
-		for (unsigned c = 0; c < nc; c++)
-			if (!pruned[c] && score[c] == bscore) {
-				lead = c;
-				break;
-			}
 		for (unsigned c = 0; c < nc; c++) {
 			if (pruned[c] || score[c] > bscore * (1 + TIE_MARGIN) ||
 			    (pick && cand[c]->priority <= pick->priority))
