@@ -203,6 +203,10 @@ RX_HIDDEN const struct raidx__impl *raidx__impl_choose(enum raidx_op op,
 						       unsigned nblocks,
 						       size_t bytes);
 RX_HIDDEN enum raidx__class raidx__class_of(size_t bytes);
+/* This core's L1 data cache in bytes (sysconf; 32 KiB when unknown),
+ * looked up once.  Kernels whose best unroll depends on whether a stripe
+ * fits in L1 ask it per call (simd_avx512.h). */
+RX_HIDDEN size_t raidx__l1d_bytes(void);
 RX_HIDDEN const char *raidx__width_name(enum raidx__width w);
 
 /* Bytes one call streams (inputs plus outputs), the measure of its size

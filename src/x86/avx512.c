@@ -472,13 +472,20 @@ static void gen_x2(unsigned disks, size_t len, void **ptrs)
 	gen_u(disks, len, ptrs, 2);
 }
 
-/* x2's loop from RX_GEN_X4_X2_MIN_LEN (simd_avx512.h) */
+/* x4 in L1, x1 or x2 beyond (rx_gen_x4_unroll, simd_avx512.h) */
 static void gen_x4(unsigned disks, size_t len, void **ptrs)
 {
-	if (len >= RX_GEN_X4_X2_MIN_LEN)
-		gen_u(disks, len, ptrs, 2); /* U a constant in each call */
-	else
+	switch (rx_gen_x4_unroll(disks, len)) { /* U a constant in each call */
+	case 1:
+		gen_u(disks, len, ptrs, 1);
+		break;
+	case 2:
+		gen_u(disks, len, ptrs, 2);
+		break;
+	default:
 		gen_u(disks, len, ptrs, 4);
+		break;
+	}
 }
 
 static void gen_x4nt(unsigned disks, size_t len, void **ptrs)

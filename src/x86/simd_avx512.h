@@ -112,19 +112,47 @@
 
 #ifdef RX_V512
 /*
- * gen_syndrome x4 runs x2's loop from 16 KiB blocks.  x4 (256 bytes a step)
- * leads in L1 (8+2 at 4 KiB: 208 against 184 GB/s) and the calibration,
- * on 4 KiB blocks, picks it; from 16 KiB x2 is level or ahead.  Turin-like
- * Zen 5 VM, 2026-12-02, two runs of `raidx bench --op gen_syndrome --disks
- * 4,6,8,10,12,18 --len 16k,32k,48k,64k,128k,256k --impl gfni_avx512x2,
- * gfni_avx512x4,avx512x2,avx512x4`, x4/x2: 0.61-1.03, below 0.95 in 22 of
- * 72 cells (8+2 to 12+2 from 32 KiB: 0.61-0.93), above 1.02 in 3; the
- * same for avx512x4 (avx512.c).  gfni_avx2.c, which shares the GFNI
- * kernels, was not measured and keeps x4 (RX_V512 only).  Why x4 falls
- * behind from L2 is not measured (no performance counters here); the
- * AVX2 kernels do the same from 48 KiB on Zen 3 (avx2.c).
+ * gen_syndrome's x4 kernels (gfni_avx512x4, avx512x4) run one of three
+ * loops, by where the stripe can be:
+ *
+ *   x4 (256 bytes a step) while the stripe, data and P and Q, fits in L1
+ *   (8+2 at 4 KiB: 40 KiB).  There it leads: 8+2 at 4 KiB x4 227-244 GB/s,
+ *   x2 180-214, x1 141-167; the calibration's shapes (select.c) are such
+ *   stripes, so this is what it measures when it picks x4.
+ *
+ *   x1 (64 bytes a step) beyond L1, on blocks shorter than
+ *   RX_GEN_X1_MAX_LEN.  From L2, a step that asks for 4 or 2 lines of each
+ *   of 8-18 streams runs behind one that asks for 1 (the same as
+ *   xor_syndrome's x4, avx512.c; presumably the L1's miss tracking, not
+ *   counted: no performance counters on this VM).  A throwaway harness,
+ *   min of 40 interleaved rounds, blocks staggered by 192 bytes, GFNI
+ *   loops, x1 over x4 / over x2: 8+2 at 8-32 KiB 1.21-1.32 / 1.05-1.12;
+ *   6+2 at 8-32 KiB 1.21-1.26 / 1.07-1.14; 10+2 at 6-16 KiB 1.31-1.37 /
+ *   1.15-1.17; 16+2 at 4 KiB (72 KiB, beyond L1) 1.24-1.36 / 1.15-1.32;
+ *   4+2 from 16 KiB 1.01-1.05 / 1.03-1.05.  With 4 KiB blocks brought
+ *   from L2 (8 stripes in turn), 8+2: x1 123, x2 103, x4 95 GB/s; 16+2:
+ *   149, 117, 106; from L3 (40 stripes) the three within 10%.  With every
+ *   block at a page boundary the same (8+2 at 16 KiB: avx512x1 116 against
+ *   gfni_avx512x4 92 in raidx bench --page-aligned).  Stripes that just
+ *   fit stay x4: 10+2 and 4+2 at 4 and 8 KiB (48 KiB), x1 0.72-0.85x.
+ *
+ *   x2 from RX_GEN_X1_MAX_LEN: x1/x2 0.92-1.10 at 48-64 KiB (4+2 to 10+2),
+ *   and x2 level or ahead of x4 from 16 KiB in the runs that first split
+ *   the loops (2026-12-02: `raidx bench --op gen_syndrome --disks
+ *   4,6,8,10,12,18 --len 16k,...,256k`, x4/x2 0.61-1.03).
+ *
+ * Turin-like Zen 5 VM (48 KiB L1D), 2026-12-03.  gfni_avx2.c, which shares
+ * the GFNI kernels, was not measured and keeps x4 (RX_V512 only); the
+ * AVX2 kernels fall behind from 48 KiB on Zen 3 (avx2.c).
  */
-#define RX_GEN_X4_X2_MIN_LEN ((size_t)16 << 10)
+#define RX_GEN_X1_MAX_LEN ((size_t)64 << 10)
+
+RX_INLINE unsigned rx_gen_x4_unroll(unsigned disks, size_t len)
+{
+	if ((size_t)disks * len <= raidx__l1d_bytes())
+		return 4;
+	return len < RX_GEN_X1_MAX_LEN ? 1 : 2;
+}
 #endif
 
 /* ---- masked and streaming memory operations (AVX-512 files) ---------- */

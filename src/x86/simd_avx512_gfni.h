@@ -365,10 +365,18 @@ static void gen_x2(unsigned disks, size_t len, void **ptrs)
 
 static void gen_x4(unsigned disks, size_t len, void **ptrs)
 {
-#ifdef RX_GEN_X4_X2_MIN_LEN
-	if (len >= RX_GEN_X4_X2_MIN_LEN) { /* the including file's measurement */
+#ifdef RX_V512
+	/* by where the stripe can be (simd_avx512.h); U a constant in each
+	 * gen_u call, so that its steps unroll */
+	switch (rx_gen_x4_unroll(disks, len)) {
+	case 1:
+		gen_u(disks, len, ptrs, 1);
+		return;
+	case 2:
 		gen_u(disks, len, ptrs, 2);
 		return;
+	default:
+		break;
 	}
 #endif
 	gen_u(disks, len, ptrs, 4);
