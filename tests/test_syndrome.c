@@ -481,15 +481,27 @@ static void test_large(void)
 	window_case(s, 10, 0, 7, 0);
 	window_case(s, 10, 1, 6, 0);
 	ts_free(s);
+	/* The 512-bit x4 xor_syndrome kernels run x2's loop on windows of up
+	 * to four blocks from 8 MiB (simd_avx512.h, XSYN_X4_X2_MIN_LEN): one
+	 * block with a multiply by g^start of each kind (none, one doubling,
+	 * a constant) and two blocks, on 5 disks. */
+	size_t nlen = ((size_t)8 << 20) + 4096 + 13;
+	s = placed_stripe(5, nlen);
+	window_case(s, 5, 0, 0, 0);
+	window_case(s, 5, 1, 1, 0);
+	window_case(s, 5, 2, 2, 0);
+	window_case(s, 5, 1, 2, 0);
+	ts_free(s);
 	t_log("large: lengths %zu%s (disks 6); 257 disks at 8205 bytes; "
 	      "24 disks at %zu bytes (windows [0,21], [1,19]), 38 disks too, "
 	      "34 disks with 7 windows of 18 to 32 blocks; "
 	      "26 and 25 disks at %zu bytes; 20 and 19 disks at %zu bytes "
 	      "(windows [1,18], [3,18]); 18 and 17 disks at %zu bytes "
 	      "(window [0,15]); "
-	      "10 disks at %zu bytes (windows [0,7], [1,6]); %lu runs",
+	      "10 disks at %zu bytes (windows [0,7], [1,6]); "
+	      "5 disks at %zu bytes (windows [0,0], [1,1], [2,2], [1,2]); %lu runs",
 	      lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "", plen, wlen, glen, mlen,
-	      slen, runs - r0);
+	      slen, nlen, runs - r0);
 }
 
 int main(int argc, char **argv)

@@ -589,41 +589,36 @@ static void xsyn_x2(unsigned disks, unsigned start, unsigned stop, size_t len,
 
 /*
  * x4 runs x2's loop in two cases where its four lines per stream and step
- * cost more than its four Horner chains win:
+ * cost more than its four Horner chains win (gfni_avx512x4 follows the
+ * same limits, simd_avx512.h):
  *
  * Windows of more than XSYN_X4_MAX_BLOCKS data blocks.  A step of x4 asks
  * for 4 cache lines of every stream it reads (the window's blocks, P and
- * Q).  Up to six streams (24 lines) it is the fastest kernel here; from
- * seven, as soon as the blocks are not in L1, it falls to 0.65-0.85x of
- * x2, whose steps ask for half as many lines (presumably the L1's miss
- * tracking, not counted: no perf counters on this VM).  A throwaway
- * harness timing the two loops on 10 disks, GB/s of window data,
- * 4 KiB / 16 KiB / 64 KiB blocks: [0,7] x4 171 / 95 / 100, x2 145 / 123 /
- * 137; [2,7] 152 / 101 / 88 against 138 / 109 / 114; [0,4] 149 / 92 / 84
- * against 121 / 110 / 120; but [4,7] (six streams) 135 / 98 / 115 against
- * 119 / 93 / 107, and [0,3], [1,4] level or ahead in raidx bench.  On 18
- * disks x4 ran 0.64-0.85x of x2 on [4,15], [8,15] and [0,8] from 16 KiB.
- * The selection calibrates on blocks in L1 (select.c), where x4 led on
- * the mid-width windows by a few percent, and so picked it for them in
+ * Q).  Up to six streams (24 lines) it is the fastest of this file's
+ * kernels; from seven, as soon as the blocks are not in L1, it falls to
+ * 0.65-0.85x of x2, whose steps ask for half as many lines (presumably the
+ * L1's miss tracking, not counted: no perf counters on this VM).  A
+ * throwaway harness timing the two loops on 10 disks, GB/s of window
+ * data, 4 KiB / 16 KiB / 64 KiB blocks: [0,7] x4 171 / 95 / 100, x2 145 /
+ * 123 / 137; [2,7] 152 / 101 / 88 against 138 / 109 / 114; [0,4] 149 / 92
+ * / 84 against 121 / 110 / 120; but [4,7] (six streams) 135 / 98 / 115
+ * against 119 / 93 / 107, and [0,3], [1,4] level or ahead in raidx bench.
+ * On 18 disks x4 ran 0.64-0.85x of x2 on [4,15], [8,15] and [0,8] from 16
+ * KiB.  The selection calibrates on blocks in L1 (select.c), where x4 led
+ * on the mid-width windows by a few percent, and picked it for them in
  * some process starts; raidx bench then had it at 0.62-0.72x of the
  * fastest on 8+2's [0,7], [1,7] and [0,4] at 64 KiB (Turin-like Zen 5,
- * 2026-12-03).  The 4 KiB lead, where all of a 10-disk stripe is in L1, is
- * given up: in real partial writes the blocks were just written by
- * someone else and are rarely all in L1.  The limit is the narrow width's
- * (raidx__width_of), so x4 is a narrow-width kernel, which is what the
- * selection picks it for.
+ * 2026-12-03).  The 4 KiB lead of a 10-disk stripe held in L1 is given up
+ * here; gfni_avx512x4 keeps it by a rule on the stripe's size.
  *
- * Blocks of 8 MiB or more (from memory).  The narrow windows, where x4 is
- * the pick, ran x4/x2 0.80-0.93 at 16 MiB ([6,7] and [7,7] of 8+2,
- * [14,15] and [15,15] of 16+2; 0.96-0.98 on 2-3 block windows) and
- * 0.92-1.05 at 4 MiB, level at 1 MiB and below: two runs of `raidx bench
- * --op xor_syndrome --disks 10,18 --len 64k,256k,1m,4m,16m --impl
+ * Blocks of 8 MiB or more (from memory, XSYN_X4_X2_MIN_LEN).  The narrow
+ * windows ran x4/x2 0.80-0.93 at 16 MiB ([6,7] and [7,7] of 8+2, [14,15]
+ * and [15,15] of 16+2; 0.96-0.98 on 2-3 block windows) and 0.92-1.05 at 4
+ * MiB, level at 1 MiB and below: two runs of `raidx bench --op
+ * xor_syndrome --disks 10,18 --len 64k,256k,1m,4m,16m --impl
  * avx512x1,avx512x2,avx512x4,gfni_avx512x2` on the Turin-like Zen 5
  * (2026-12-02).  8 MiB is between the two measured lengths.
  */
-#define XSYN_X4_MAX_BLOCKS 4
-#define XSYN_X4_X2_MIN_LEN ((size_t)8 << 20)
-
 static void xsyn_x4(unsigned disks, unsigned start, unsigned stop, size_t len,
 		    void **ptrs)
 {

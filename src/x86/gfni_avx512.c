@@ -70,14 +70,19 @@ RX_INLINE void vstream(void *p, V v)
 /*
  * gen: x4 ahead of x2 (two disks per step already halve the affine chain;
  * four vectors add independent work for the second FP pipe pair); the
- * selection may measure otherwise.  xor_syndrome: x2 only, windows are short
- * (seed thread 002: x2 beat x4 for partial windows on every CPU measured).
+ * selection may measure otherwise.  xor_syndrome: x2, and x4, which runs
+ * x1's or x2's loop where x4's falls behind (simd_avx512.h).  Seed thread
+ * 002 found x2 ahead of x4 on partial windows on every CPU measured; on
+ * the Turin-like Zen 5, x4 leads in L1 on every window (8+2 [0,7] at 4
+ * KiB 212 against 177 GB/s, [7,7] 68 against 55) and on windows of up to
+ * four blocks beyond it, so it ranks first and the selection checks.
  */
 RX_TABLE(gfni_avx512) = {
 	RX_ENTRY("gfni_avx512x2", RAIDX_OP_GEN_SYNDROME, 59, 1, F_GFNI512, gen, gen_x2, 0),
 	RX_ENTRY("gfni_avx512x4", RAIDX_OP_GEN_SYNDROME, 60, 1, F_GFNI512, gen, gen_x4, 0),
 	RX_ENTRY("gfni_avx512x4nt", RAIDX_OP_GEN_SYNDROME, 57, 1, F_GFNI512, gen, gen_x4nt, RAIDX__F_NT),
 	RX_ENTRY("gfni_avx512x2", RAIDX_OP_XOR_SYNDROME, 60, 1, F_GFNI512, xsyn, xsyn_x2, 0),
+	RX_ENTRY("gfni_avx512x4", RAIDX_OP_XOR_SYNDROME, 61, 1, F_GFNI512, xsyn, xsyn_x4, 0),
 	RX_ENTRY("gfni_avx512", RAIDX_OP_RECOV_2DATA, 60, 1, F_GFNI512, r2, recov_2data_gfni, 0),
 	RX_ENTRY("gfni_avx512", RAIDX_OP_RECOV_DATAP, 60, 1, F_GFNI512, rdp, recov_datap_gfni, 0),
 	RAIDX__END,

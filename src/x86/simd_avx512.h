@@ -153,6 +153,31 @@ RX_INLINE unsigned rx_gen_x4_unroll(unsigned disks, size_t len)
 		return 4;
 	return len < RX_GEN_X1_MAX_LEN ? 1 : 2;
 }
+
+/*
+ * xor_syndrome's gfni_avx512x4 the same way, with the window and P and Q
+ * as the streams, except that windows of up to XSYN_X4_MAX_BLOCKS (six
+ * streams) keep x4 beyond L1: there 4 lines a stream do not fall behind
+ * (avx512.c's xsyn_x4).  A throwaway harness timing the GFNI loops, min of
+ * 40 interleaved rounds, GB/s of window data, x4 / x2 / x1 (2026-12-03):
+ *   in L1, 4 KiB: 8+2 [0,7] 212 / 177 / 144, [4,7] 145 / 123 / 107,
+ *     [7,7] 68 / 55 / 48; 16+2 [7,15] (44 KiB) 208 / 181 / 147;
+ *   beyond L1, 16 KiB: 8+2 [0,7] 120 / 134 / 141, 16+2 [0,15] 116 / 129
+ *     / 152, [7,15] 108 / 116 / 145; [4,7] 105 / 103 / 96, [7,7] 48 / 40
+ *     / 42; 16+2 [0,15] and [3,15] at 4 KiB (60-72 KiB) 109-115 / 118-127
+ *     / 128-131;
+ *   64 KiB: 8+2 [0,7] 96 / 137 / 130, [1,7] 102 / 156 / 138, 16+2 [7,15]
+ *     100 / 156 / 142, [4,7] 120 / 112 / 101, [7,7] 45 / 39 / 41.
+ */
+#define XSYN_X4_MAX_BLOCKS 4
+#define XSYN_X4_X2_MIN_LEN ((size_t)8 << 20)
+
+RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
+{
+	if (stop - start < XSYN_X4_MAX_BLOCKS)
+		return len < XSYN_X4_X2_MIN_LEN ? 4 : 2;
+	return rx_gen_x4_unroll(stop - start + 3, len);
+}
 #endif
 
 /* ---- masked and streaming memory operations (AVX-512 files) ---------- */

@@ -393,6 +393,26 @@ static void xsyn_x2(unsigned disks, unsigned start, unsigned stop, size_t len,
 	xsyn_u(disks, start, stop, len, ptrs, 2);
 }
 
+#ifdef RX_V512
+/* x4 in L1 and on windows of up to four blocks, x1 or x2 beyond L1
+ * (rx_xsyn_x4_unroll, simd_avx512.h) */
+static void xsyn_x4(unsigned disks, unsigned start, unsigned stop, size_t len,
+		    void **ptrs)
+{
+	switch (rx_xsyn_x4_unroll(start, stop, len)) { /* U a constant */
+	case 1:
+		xsyn_u(disks, start, stop, len, ptrs, 1);
+		break;
+	case 2:
+		xsyn_u(disks, start, stop, len, ptrs, 2);
+		break;
+	default:
+		xsyn_u(disks, start, stop, len, ptrs, 4);
+		break;
+	}
+}
+#endif
+
 static void recov_2data_gfni(unsigned disks, size_t len, unsigned faila,
 			     unsigned failb, void **ptrs)
 {
