@@ -19,9 +19,13 @@
  *
  * Why it is fast: the shapes are in-cache (4 KiB blocks, 2 KiB for the
  * wide width, shape_len()), so a trial takes a microsecond or two and the
- * whole calibration about 3.5 ms on Zen 3 and 4.3-4.5 ms on the Turin-like
- * Zen 5 (medians of 10-20 process starts, `raidx tune --repeat`), where the Linux boot
- * benchmark spends hundreds.  Screening trials on one shape drop the
+ * whole calibration about 3.5 ms on Zen 3 and 3.4-3.6 ms on the Turin-like
+ * Zen 5 (medians of 20 process starts, `raidx tune --repeat 20`,
+ * 2026-12-03), where the Linux boot benchmark spends hundreds.  Blocks in
+ * L1 are what the kernels' compute is measured on; where a kernel's best
+ * loop differs beyond L1, the kernel switches by the stripe's size itself
+ * (simd_avx512.h), since trials on blocks beyond L1 cost more and rank
+ * the kernels by the memory system's state.  Screening trials on one shape drop the
  * candidates more than twice as slow as the best (portable kernels next to
  * SIMD ones), and after three rounds those never within 1.2x anywhere.
  *
