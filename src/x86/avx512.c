@@ -475,17 +475,7 @@ static void gen_x2(unsigned disks, size_t len, void **ptrs)
 /* x4 in L1, x1 or x2 beyond (rx_gen_x4_unroll, simd_avx512.h) */
 static void gen_x4(unsigned disks, size_t len, void **ptrs)
 {
-	switch (rx_gen_x4_unroll(disks, len)) { /* U a constant in each call */
-	case 1:
-		gen_u(disks, len, ptrs, 1);
-		break;
-	case 2:
-		gen_u(disks, len, ptrs, 2);
-		break;
-	default:
-		gen_u(disks, len, ptrs, 4);
-		break;
-	}
+	RX_BY_UNROLL(rx_gen_x4_unroll(disks, len), gen_u, disks, len, ptrs);
 }
 
 static void gen_x4nt(unsigned disks, size_t len, void **ptrs)

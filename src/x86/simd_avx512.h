@@ -147,6 +147,23 @@
  */
 #define RX_GEN_X1_MAX_LEN ((size_t)64 << 10)
 
+/* fn(args..., U) with the unroll u chosen at run time: each call passes a
+ * constant U, so that the step's loops over U unroll. */
+#define RX_BY_UNROLL(u, fn, ...)                                               \
+	do {                                                                   \
+		switch (u) {                                                   \
+		case 1:                                                        \
+			fn(__VA_ARGS__, 1);                                    \
+			break;                                                 \
+		case 2:                                                        \
+			fn(__VA_ARGS__, 2);                                    \
+			break;                                                 \
+		default:                                                       \
+			fn(__VA_ARGS__, 4);                                    \
+			break;                                                 \
+		}                                                              \
+	} while (0)
+
 RX_INLINE unsigned rx_gen_x4_unroll(unsigned disks, size_t len)
 {
 	if ((size_t)disks * len <= raidx__l1d_bytes())

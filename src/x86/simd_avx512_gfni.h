@@ -366,20 +366,11 @@ static void gen_x2(unsigned disks, size_t len, void **ptrs)
 static void gen_x4(unsigned disks, size_t len, void **ptrs)
 {
 #ifdef RX_V512
-	/* by where the stripe can be (simd_avx512.h); U a constant in each
-	 * gen_u call, so that its steps unroll */
-	switch (rx_gen_x4_unroll(disks, len)) {
-	case 1:
-		gen_u(disks, len, ptrs, 1);
-		return;
-	case 2:
-		gen_u(disks, len, ptrs, 2);
-		return;
-	default:
-		break;
-	}
-#endif
+	/* by where the stripe can be (simd_avx512.h) */
+	RX_BY_UNROLL(rx_gen_x4_unroll(disks, len), gen_u, disks, len, ptrs);
+#else
 	gen_u(disks, len, ptrs, 4);
+#endif
 }
 
 static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
@@ -399,17 +390,8 @@ static void xsyn_x2(unsigned disks, unsigned start, unsigned stop, size_t len,
 static void xsyn_x4(unsigned disks, unsigned start, unsigned stop, size_t len,
 		    void **ptrs)
 {
-	switch (rx_xsyn_x4_unroll(start, stop, len)) { /* U a constant */
-	case 1:
-		xsyn_u(disks, start, stop, len, ptrs, 1);
-		break;
-	case 2:
-		xsyn_u(disks, start, stop, len, ptrs, 2);
-		break;
-	default:
-		xsyn_u(disks, start, stop, len, ptrs, 4);
-		break;
-	}
+	RX_BY_UNROLL(rx_xsyn_x4_unroll(start, stop, len), xsyn_u, disks, start,
+		     stop, len, ptrs);
 }
 #endif
 
