@@ -25,9 +25,10 @@
  * L1 are what the kernels' compute is measured on; where a kernel's best
  * loop differs beyond L1, the kernel switches by the stripe's size itself
  * (simd_avx512.h), since trials on blocks beyond L1 cost more and rank
- * the kernels by the memory system's state.  Screening trials on one shape drop the
- * candidates more than twice as slow as the best (portable kernels next to
- * SIMD ones), and after three rounds those never within 1.2x anywhere.
+ * the kernels by the memory system's state.  Screening trials on one
+ * shape drop the candidates more than twice as slow as the best (portable
+ * kernels next to SIMD ones), and after three rounds those never within
+ * 1.2x anywhere.
  *
  * Why it is stable: rounds are interleaved (A B C A B C ...) so drift on a
  * noisy machine hits every candidate alike; each candidate is judged by its
