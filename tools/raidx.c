@@ -184,6 +184,13 @@ int raidx_tool_info(int argc, char **argv)
 	format_bytes(rep.large_bytes, buf, sizeof(buf));
 	printf("large calls     stream more than %s (half the last-level cache)\n",
 	       buf);
+	format_bytes(raidx__l1d_bytes(), buf, sizeof(buf));
+#if defined(__x86_64__) || defined(__i386__)
+	printf("L1 data cache   %s: the 512-bit x4 kernels run a shorter step on\n"
+	       "                stripes that do not fit (simd_avx512.h)\n", buf);
+#else
+	printf("L1 data cache   %s\n", buf);
+#endif
 	printf("widths          data blocks a call reads: narrow 1-4, mid 5-10, wide 11+\n");
 	printf("\npicks per op and width: the in-cache pick, its slowest calibration\n"
 	       "shape relative to the fastest candidate on that shape (1.00 = fastest\n"
