@@ -472,10 +472,10 @@ static void gen_x2(unsigned disks, size_t len, void **ptrs)
 	gen_u(disks, len, ptrs, 2);
 }
 
-/* x4 in L1, x1 or x2 beyond (rx_gen_x4_unroll, simd_avx512.h) */
+/* x4 in L1, x1 or x2 beyond (rx_x4_unroll, simd_avx512.h) */
 static void gen_x4(unsigned disks, size_t len, void **ptrs)
 {
-	RX_BY_UNROLL(rx_gen_x4_unroll(disks, len), gen_u, disks, len, ptrs);
+	RX_BY_UNROLL(rx_x4_unroll(disks, len), gen_u, disks, len, ptrs);
 }
 
 static void gen_x4nt(unsigned disks, size_t len, void **ptrs)

@@ -121,7 +121,7 @@
  *   stripes, so this is what it measures when it picks x4.
  *
  *   x1 (64 bytes a step) beyond L1, on blocks shorter than
- *   RX_GEN_X1_MAX_LEN.  From L2, a step that asks for 4 or 2 lines of each
+ *   RX_X1_MAX_LEN.  From L2, a step that asks for 4 or 2 lines of each
  *   of 8-18 streams runs behind one that asks for 1 (the same as
  *   xor_syndrome's x4, avx512.c; presumably the L1's miss tracking, not
  *   counted: no performance counters on this VM).  A throwaway harness,
@@ -136,16 +136,19 @@
  *   gfni_avx512x4 92 in raidx bench --page-aligned).  Stripes that just
  *   fit stay x4: 10+2 and 4+2 at 4 and 8 KiB (48 KiB), x1 0.72-0.85x.
  *
- *   x2 from RX_GEN_X1_MAX_LEN: x1/x2 0.92-1.10 at 48-64 KiB (4+2 to 10+2),
+ *   x2 from RX_X1_MAX_LEN: x1/x2 0.92-1.10 at 48-64 KiB (4+2 to 10+2),
  *   and x2 level or ahead of x4 from 16 KiB in the runs that first split
  *   the loops (2026-12-02: `raidx bench --op gen_syndrome --disks
  *   4,6,8,10,12,18 --len 16k,...,256k`, x4/x2 0.61-1.03).
  *
  * Turin-like Zen 5 VM (48 KiB L1D), 2026-12-03.  gfni_avx2.c, which shares
- * the GFNI kernels, was not measured and keeps x4 (RX_V512 only); the
- * AVX2 kernels fall behind from 48 KiB on Zen 3 (avx2.c).
+ * the GFNI kernels, was not measured and keeps x4 (RX_V512 only).  The
+ * AVX2 and SSE kernels have the same kind of rule in x86_kernels.h
+ * (RXK_STEP64_MIN_BYTES: 64-byte steps once the blocks a call touches
+ * pass 512 KiB, measured on Zen 3); these kernels do not share its loops,
+ * and their measured turn is earlier, at L1.
  */
-#define RX_GEN_X1_MAX_LEN ((size_t)64 << 10)
+#define RX_X1_MAX_LEN ((size_t)64 << 10)
 
 /* fn(args..., U) with the unroll u chosen at run time: each call passes a
  * constant U, so that the step's loops over U unroll. */
@@ -164,11 +167,13 @@
 		}                                                              \
 	} while (0)
 
-RX_INLINE unsigned rx_gen_x4_unroll(unsigned disks, size_t len)
+/* The unroll for a call that reads or writes `streams` blocks of `len`
+ * bytes (gen_syndrome: all disks; xor_syndrome: the window, P and Q). */
+RX_INLINE unsigned rx_x4_unroll(unsigned streams, size_t len)
 {
-	if ((size_t)disks * len <= raidx__l1d_bytes())
+	if ((size_t)streams * len <= raidx__l1d_bytes())
 		return 4;
-	return len < RX_GEN_X1_MAX_LEN ? 1 : 2;
+	return len < RX_X1_MAX_LEN ? 1 : 2;
 }
 
 /*
@@ -193,7 +198,7 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
 {
 	if (stop - start < XSYN_X4_MAX_BLOCKS)
 		return len < XSYN_X4_X2_MIN_LEN ? 4 : 2;
-	return rx_gen_x4_unroll(stop - start + 3, len);
+	return rx_x4_unroll(stop - start + 3, len);
 }
 #endif
 

@@ -367,7 +367,7 @@ static void gen_x4(unsigned disks, size_t len, void **ptrs)
 {
 #ifdef RX_V512
 	/* by where the stripe can be (simd_avx512.h) */
-	RX_BY_UNROLL(rx_gen_x4_unroll(disks, len), gen_u, disks, len, ptrs);
+	RX_BY_UNROLL(rx_x4_unroll(disks, len), gen_u, disks, len, ptrs);
 #else
 	gen_u(disks, len, ptrs, 4);
 #endif
