@@ -481,8 +481,8 @@ static void test_large(void)
 	window_case(s, 10, 0, 7, 0);
 	window_case(s, 10, 1, 6, 0);
 	ts_free(s);
-	/* The 512-bit x4 xor_syndrome kernels run x2's loop on windows of up
-	 * to four blocks from 8 MiB (simd_avx512.h, XSYN_X4_X2_MIN_LEN): one
+	/* avx512x4's xor_syndrome runs x2's loop on windows of up to four
+	 * blocks from 8 MiB (avx512.c, XSYN_X4_X2_MIN_LEN): one
 	 * block with a multiply by g^start of each kind (none, one doubling,
 	 * a constant) and two blocks, on 5 disks.  40 MiB of stripe: not in
 	 * the quick runs (valgrind, qemu), which the full run covers. */

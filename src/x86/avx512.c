@@ -609,6 +609,8 @@ static void xsyn_x2(unsigned disks, unsigned start, unsigned stop, size_t len,
  * avx512x1,avx512x2,avx512x4,gfni_avx512x2` on the Turin-like Zen 5
  * (2026-12-02).  8 MiB is between the two measured lengths.
  */
+#define XSYN_X4_X2_MIN_LEN ((size_t)8 << 20)
+
 static void xsyn_x4(unsigned disks, unsigned start, unsigned stop, size_t len,
 		    void **ptrs)
 {

@@ -74,8 +74,8 @@ RX_INLINE void vstream(void *p, V v)
  * x1's or x2's loop where x4's falls behind (simd_avx512.h).  Seed thread
  * 002 found x2 ahead of x4 on partial windows on every CPU measured; on
  * the Turin-like Zen 5, x4 leads in L1 on every window (8+2 [0,7] at 4
- * KiB 212 against 177 GB/s, [7,7] 68 against 55) and on windows of up to
- * four blocks beyond it, so it ranks first and the selection checks.
+ * KiB 212 against 177 GB/s, [7,7] 68 against 55), and beyond L1 it runs
+ * x1's or x2's loop, so it ranks first and the selection checks.
  */
 RX_TABLE(gfni_avx512) = {
 	RX_ENTRY("gfni_avx512x2", RAIDX_OP_GEN_SYNDROME, 59, 1, F_GFNI512, gen, gen_x2, 0),

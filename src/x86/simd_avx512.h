@@ -178,27 +178,34 @@ RX_INLINE unsigned rx_x4_unroll(unsigned streams, size_t len)
 
 /*
  * xor_syndrome's gfni_avx512x4 the same way, with the window and P and Q
- * as the streams, except that windows of up to XSYN_X4_MAX_BLOCKS (six
- * streams) keep x4 beyond L1: there 4 lines a stream do not fall behind
- * (avx512.c's xsyn_x4).  A throwaway harness timing the GFNI loops, min of
- * 40 interleaved rounds, GB/s of window data, x4 / x2 / x1 (2026-12-03):
- *   in L1, 4 KiB: 8+2 [0,7] 212 / 177 / 144, [4,7] 145 / 123 / 107,
- *     [7,7] 68 / 55 / 48; 16+2 [7,15] (44 KiB) 208 / 181 / 147;
- *   beyond L1, 16 KiB: 8+2 [0,7] 120 / 134 / 141, 16+2 [0,15] 116 / 129
- *     / 152, [7,15] 108 / 116 / 145; [4,7] 105 / 103 / 96, [7,7] 48 / 40
- *     / 42; 16+2 [0,15] and [3,15] at 4 KiB (60-72 KiB) 109-115 / 118-127
- *     / 128-131;
- *   64 KiB: 8+2 [0,7] 96 / 137 / 130, [1,7] 102 / 156 / 138, 16+2 [7,15]
- *     100 / 156 / 142, [4,7] 120 / 112 / 101, [7,7] 45 / 39 / 41.
+ * as the streams, except that windows of up to XSYN_X4_MAX_BLOCKS run x1
+ * at every length beyond L1.  The loops are simd_avx512_gfni.h's, one per
+ * window width up to 8 blocks (xsyn_fixed).  Three runs of `raidx bench
+ * --op xor_syndrome --len 8k,16k,64k,256k` and two of `--len 1m,16m`
+ * with those loops at a constant x1, x2 and x4 (2026-12-03), GB/s of
+ * window data, x1 / x2 / x4, the two runs' figures where they differ:
+ *   beyond L1, windows of 2-4 blocks: 64 KiB 8+2 [4,7] 115 / 105 / 116 and
+ *     105 / 82 / 103, [6,7] 81 / 82 / 81 and 81 / 77 / 71, [2,4] 106 /
+ *     105 / 96; 16 KiB [2,4] 97 / 95 / 87, [6,7] 74 / 73 / 64; one-block
+ *     windows level from 16 KiB;
+ *   wider windows: 16 KiB 16+2 [3,15] 143 / 115 / 97, [0,8] 140 / 114 /
+ *     100; 64 KiB 8+2 [0,7] 152 / 174 / 168 and 141 / 155 / 162, 16+2
+ *     [0,8] 150 / 157 / 91 -- the stripe rule above;
+ *   1 and 16 MiB: all three within the runs' noise on every window.
+ * Until the loops per width, the general loop kept x4 on these windows up
+ * to 8 MiB (a harness timing it: 64 KiB [4,7] 120 / 112 / 101 for x4 / x2
+ * / x1), and raidx bench had it at 0.87-0.96x of avx2x1 and avx2x2 on
+ * one-block windows from 64 KiB.
  */
 #define XSYN_X4_MAX_BLOCKS 4
-#define XSYN_X4_X2_MIN_LEN ((size_t)8 << 20)
 
 RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
 {
+	unsigned streams = stop - start + 3;
+
 	if (stop - start < XSYN_X4_MAX_BLOCKS)
-		return len < XSYN_X4_X2_MIN_LEN ? 4 : 2;
-	return rx_x4_unroll(stop - start + 3, len);
+		return (size_t)streams * len <= raidx__l1d_bytes() ? 4 : 1;
+	return rx_x4_unroll(streams, len);
 }
 #endif
 
