@@ -417,19 +417,21 @@ RX_INLINE void horner_down(uint8_t **d, int hi, int lo, size_t off, unsigned U,
 	}
 }
 
-/* P and Q of U vectors at `off`; nt: stream the stores (aligned). */
-RX_INLINE void gen_step(unsigned disks, void **ptrs, size_t off, unsigned U,
-			int tail, __mmask64 k, int nt, V c, V verr)
+/* The loops per stripe width below: gfni_avx512's (simd_avx512_gfni.h) */
+#define GEN_FIXED_MAX 16
+
+/* P and Q of U vectors at `off` of the data blocks d[0..z], stored at pp and
+ * qq; nt: stream the stores (aligned). */
+RX_INLINE void gen_step(uint8_t **d, int z, uint8_t *pp, uint8_t *qq,
+			size_t off, unsigned U, int tail, __mmask64 k, int nt,
+			V c, V verr)
 {
-	uint8_t **d = (uint8_t **)ptrs;
-	int z = (int)disks - 3;
 	V p[4], s[4];
 
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++)
 		p[u] = s[u] = ld(d[z], off + u * VB, tail, k);
 	horner_down(d, z - 1, 0, off, U, tail, k, c, p, s);
-	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++) {
 		V q = xor2(s[u], verr);
@@ -443,23 +445,88 @@ RX_INLINE void gen_step(unsigned disks, void **ptrs, size_t off, unsigned U,
 	}
 }
 
-/* Remaining vectors from `off`, one at a time, masked. */
-RX_INLINE void gen_rest(unsigned disks, void **ptrs, size_t off, size_t len,
-			V c, V verr)
+/*
+ * nd: 0 for any stripe, or its data blocks as a literal (1 to
+ * GEN_FIXED_MAX): the pointers then sit in a local array that the stores
+ * cannot alias and the Horner steps are straight-line code, as in
+ * simd_avx512_gfni.h's gen_run.  nt: stream from `head` (the bytes before
+ * it through a masked normal store).  Against the general loop (the
+ * binary before, two alternations of `raidx bench --op
+ * gen_syndrome,xor_syndrome --len 4k,64k,1m --impl
+ * avx512x1,avx512x2,avx512x4,gfni_avx512x4`, each kernel relative to
+ * gfni_avx512x4 in its run, new over old; Turin-like Zen 5, 2026-12-03):
+ * gen_syndrome avx512x4 4+2 at 4 KiB 1.39x, 8+2 1.19-1.21x at 4 KiB and
+ * 1.07-1.12x at 64 KiB, 16+2 1.25-1.33x at 1 MiB, 0.91-0.99x at 4 KiB
+ * (beyond L1); xor_syndrome (xsyn_run below) at 4 KiB 1.19-1.57x on
+ * windows of 1-8 blocks, at 64 KiB 1.0-1.3x (16+2 [8,15] 1.8-1.9x), at
+ * 1 MiB 0.97-1.21x; wider windows, the same loop in both, 0.90-1.20x.
+ */
+RX_INLINE void gen_run(unsigned disks, size_t len, void **ptrs, unsigned U,
+		       unsigned nd, int nt, size_t head)
 {
-	for (; off < len; off += VB)
-		gen_step(disks, ptrs, off, 1, 1, rx_prefix_mask(len - off), 0, c, verr);
-}
-
-RX_INLINE void gen_u(unsigned disks, size_t len, void **ptrs, unsigned U)
-{
+	uint8_t *w[GEN_FIXED_MAX];
+	uint8_t **d = (uint8_t **)ptrs;
+	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
+	int z = (int)disks - 3;
 	V c = _mm512_set1_epi8(0x1d);
 	V verr = _mm512_set1_epi8((char)mul2_err(disks - 3));
 	size_t off = 0;
 
+	if (nd) {
+		for (unsigned i = 0; i < nd; i++)
+			w[i] = d[i];
+		d = w;
+		z = (int)nd - 1;
+	}
+	if (head) {
+		gen_step(d, z, pp, qq, 0, 1, 1, rx_prefix_mask(head), 0, c, verr);
+		off = head;
+	}
 	for (; off + U * VB <= len; off += U * VB)
-		gen_step(disks, ptrs, off, U, 0, 0, 0, c, verr);
-	gen_rest(disks, ptrs, off, len, c, verr);
+		gen_step(d, z, pp, qq, off, U, 0, 0, nt, c, verr);
+	for (; off < len; off += VB)
+		gen_step(d, z, pp, qq, off, 1, 1, rx_prefix_mask(len - off), 0, c, verr);
+	/* Order the weakly-ordered streaming stores before whatever the caller
+	 * does next (e.g. hand P and Q to a device). */
+	if (nt)
+		_mm_sfence();
+}
+
+#define GEN_W(n)                                                               \
+	case n:                                                                \
+		gen_run(disks, len, ptrs, U, n, nt, head);                     \
+		break
+
+RX_INLINE void gen_fixed(unsigned disks, size_t len, void **ptrs, unsigned U,
+			 int nt, size_t head)
+{
+	switch (disks - 2 <= GEN_FIXED_MAX ? disks - 2 : 0) {
+	GEN_W(1);
+	GEN_W(2);
+	GEN_W(3);
+	GEN_W(4);
+	GEN_W(5);
+	GEN_W(6);
+	GEN_W(7);
+	GEN_W(8);
+	GEN_W(9);
+	GEN_W(10);
+	GEN_W(11);
+	GEN_W(12);
+	GEN_W(13);
+	GEN_W(14);
+	GEN_W(15);
+	GEN_W(16);
+	default:
+		gen_run(disks, len, ptrs, U, 0, nt, head);
+		break;
+	}
+}
+#undef GEN_W
+
+RX_INLINE void gen_u(unsigned disks, size_t len, void **ptrs, unsigned U)
+{
+	gen_fixed(disks, len, ptrs, U, 0, 0);
 }
 
 static void gen_x1(unsigned disks, size_t len, void **ptrs)
@@ -482,27 +549,13 @@ static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
 {
 	uintptr_t pa = (uintptr_t)ptrs[disks - 2] & (VB - 1);
 	uintptr_t qa = (uintptr_t)ptrs[disks - 1] & (VB - 1);
-	V c = _mm512_set1_epi8(0x1d);
-	V verr = _mm512_set1_epi8((char)mul2_err(disks - 3));
-	size_t off = 0, head;
+	size_t head = (VB - pa) & (VB - 1);
 
 	if (pa != qa) { /* P and Q cannot both be aligned */
 		gen_x4(disks, len, ptrs);
 		return;
 	}
-	head = (VB - pa) & (VB - 1);
-	if (head > len)
-		head = len;
-	if (head) {
-		gen_step(disks, ptrs, 0, 1, 1, rx_prefix_mask(head), 0, c, verr);
-		off = head;
-	}
-	for (; off + 4 * VB <= len; off += 4 * VB)
-		gen_step(disks, ptrs, off, 4, 0, 0, 1, c, verr);
-	gen_rest(disks, ptrs, off, len, c, verr);
-	/* Order the weakly-ordered streaming stores before whatever the caller
-	 * does next (e.g. hand P and Q to a device). */
-	_mm_sfence();
+	gen_fixed(disks, len, ptrs, 4, 1, head > len ? len : head);
 }
 
 /* ---- xor_syndrome ------------------------------------------------------ */
@@ -512,42 +565,61 @@ struct xsyn_k {
 	struct ntab gs;   /* g^start with the error folded, when start >= 2 */
 };
 
-RX_INLINE void xsyn_step(unsigned disks, unsigned start, unsigned stop,
-			 void **ptrs, size_t off, unsigned U, int tail,
-			 __mmask64 k, const struct xsyn_k *K)
+/* U vectors at off of the window d[lo..z] (P and Q at pp, qq); start is the
+ * window's first disk (its multiply). */
+RX_INLINE void xsyn_step(uint8_t **d, int z, int lo, unsigned start,
+			 uint8_t *pp, uint8_t *qq, size_t off, unsigned U,
+			 int tail, __mmask64 k, const struct xsyn_k *K)
 {
-	uint8_t **d = (uint8_t **)ptrs;
-	int z = (int)stop, lo = (int)start;
-	V p[4], s[4];
+	V p[4], s[4], op[4], oq[4];
 
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++)
 		p[u] = s[u] = ld(d[z], off + u * VB, tail, k);
 	horner_down(d, z - 1, lo, off, U, tail, k, K->c, p, s);
-	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++) {
+		op[u] = ld(pp, off + u * VB, tail, k);
+		oq[u] = ld(qq, off + u * VB, tail, k);
+	}
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++) {
 		V q;
 		if (start >= 2) {
-			q = xor3(ld(qq, off + u * VB, tail, k),
-				 nlo(s[u], K->gs.lo, K->m0f),
+			q = xor3(oq[u], nlo(s[u], K->gs.lo, K->m0f),
 				 nhi(s[u], K->gs.hi, K->m0f));
 		} else {
 			if (start == 1)
 				s[u] = mul2(s[u], K->c);
-			q = xor3(ld(qq, off + u * VB, tail, k), s[u], K->verr);
+			q = xor3(oq[u], s[u], K->verr);
 		}
-		st(pp, off + u * VB, xor2(ld(pp, off + u * VB, tail, k), p[u]), tail, k);
+		st(pp, off + u * VB, xor2(op[u], p[u]), tail, k);
 		st(qq, off + u * VB, q, tail, k);
 	}
 }
 
-RX_INLINE void xsyn_u(unsigned disks, unsigned start, unsigned stop,
-		      size_t len, void **ptrs, unsigned U)
+/* The loops per window width below: gfni_avx512's (simd_avx512_gfni.h) */
+#define XSYN_FIXED_MAX 8
+
+/* nw: 0 for any window, or its width as a literal (1 to XSYN_FIXED_MAX),
+ * as simd_avx512_gfni.h's xsyn_u. */
+RX_INLINE void xsyn_run(unsigned disks, unsigned start, unsigned stop,
+			size_t len, void **ptrs, unsigned U, unsigned nw)
 {
+	uint8_t *w[XSYN_FIXED_MAX];
+	uint8_t **d = (uint8_t **)ptrs;
+	uint8_t *pp = d[disks - 2], *qq = d[disks - 1];
+	int z = (int)stop, lo = (int)start;
 	struct xsyn_k K;
 	size_t off = 0;
 
+	if (nw) {
+		for (unsigned i = 0; i < nw; i++)
+			w[i] = d[start + i];
+		d = w;
+		z = (int)nw - 1;
+		lo = 0;
+	}
 	K.c = _mm512_set1_epi8(0x1d);
 	K.m0f = _mm512_set1_epi8(0x0f);
 	if (start >= 2) {
@@ -559,11 +631,35 @@ RX_INLINE void xsyn_u(unsigned disks, unsigned start, unsigned stop,
 		K.gs.lo = K.gs.hi = _mm512_setzero_si512();
 	}
 	for (; off + U * VB <= len; off += U * VB)
-		xsyn_step(disks, start, stop, ptrs, off, U, 0, 0, &K);
+		xsyn_step(d, z, lo, start, pp, qq, off, U, 0, 0, &K);
 	for (; off < len; off += VB)
-		xsyn_step(disks, start, stop, ptrs, off, 1, 1,
+		xsyn_step(d, z, lo, start, pp, qq, off, 1, 1,
 			  rx_prefix_mask(len - off), &K);
 }
+
+#define XSYN_W(n)                                                              \
+	case n:                                                                \
+		xsyn_run(disks, start, stop, len, ptrs, U, n);                 \
+		break
+
+RX_INLINE void xsyn_u(unsigned disks, unsigned start, unsigned stop,
+		      size_t len, void **ptrs, unsigned U)
+{
+	switch (stop - start + 1 <= XSYN_FIXED_MAX ? stop - start + 1 : 0) {
+	XSYN_W(1);
+	XSYN_W(2);
+	XSYN_W(3);
+	XSYN_W(4);
+	XSYN_W(5);
+	XSYN_W(6);
+	XSYN_W(7);
+	XSYN_W(8);
+	default:
+		xsyn_run(disks, start, stop, len, ptrs, U, 0);
+		break;
+	}
+}
+#undef XSYN_W
 
 static void xsyn_x1(unsigned disks, unsigned start, unsigned stop, size_t len,
 		    void **ptrs)
@@ -579,8 +675,9 @@ static void xsyn_x2(unsigned disks, unsigned start, unsigned stop, size_t len,
 
 /*
  * x4 runs x2's loop in two cases where its four lines per stream and step
- * cost more than its four Horner chains win (gfni_avx512x4 follows the
- * same limits, simd_avx512.h):
+ * cost more than its four Horner chains win (measured with the general
+ * loop, before the loops per window width; gfni_avx512x4 has rules of its
+ * own, simd_avx512.h):
  *
  * Windows of more than XSYN_X4_MAX_BLOCKS data blocks.  A step of x4 asks
  * for 4 cache lines of every stream it reads (the window's blocks, P and
