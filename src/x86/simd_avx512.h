@@ -203,6 +203,14 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
 {
 	unsigned streams = stop - start + 3;
 
+	/* Windows of one or two blocks take x2 in L1: x4/x2 0.92-1.02 on
+	 * one-block windows (0.92-0.95 on [0,0], which has no multiply) and
+	 * 0.96-0.98 on [0,1], two runs of `raidx bench --op xor_syndrome
+	 * --len 4k` per window on 10 and 18 disks (2026-12-03).  The
+	 * selection's narrow shapes include [0,0] of 16+2, and picked
+	 * gfni_avx512x2 for narrow windows in 17 of 20 starts. */
+	if (stop - start < 2)
+		return (size_t)streams * len <= raidx__l1d_bytes() ? 2 : 1;
 	if (stop - start < XSYN_X4_MAX_BLOCKS)
 		return (size_t)streams * len <= raidx__l1d_bytes() ? 4 : 1;
 	return rx_x4_unroll(streams, len);

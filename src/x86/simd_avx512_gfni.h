@@ -504,8 +504,23 @@ static void gen_x2(unsigned disks, size_t len, void **ptrs)
 static void gen_x4(unsigned disks, size_t len, void **ptrs)
 {
 #ifdef RX_V512
-	/* by where the stripe can be (simd_avx512.h) */
-	RX_BY_UNROLL(rx_x4_unroll(disks, len), gen_u, disks, len, ptrs);
+	/*
+	 * By where the stripe can be (simd_avx512.h); but in L1, x4 only for
+	 * 8 to 14 data blocks, x2 otherwise.  With the loops per count, three
+	 * runs of `raidx bench --op gen_syndrome --disks 3,4,5,6,7,8 --len
+	 * 4k,8k --impl gfni_avx512x2,gfni_avx512x4` and two of `--disks
+	 * 12,13,...,19 --len 1k,2k` (2026-12-03), x4/x2 in L1: 1-6 data blocks
+	 * 0.86-1.05 (median 0.99); 8 blocks 0.98-1.02; 10-14 at 2 KiB 0.80-1.26
+	 * (11, 12 and 14 blocks 1.04-1.26), at 1 KiB 0.96-1.04; 15 and 16
+	 * 0.78-0.87 in 7 of 8 samples; from 17, the general loop, 1.05-1.15.
+	 * The selection had picked x2 for the narrow width in 6 of 20 starts
+	 * and for the wide one (12+2 and 16+2 at 2 KiB) in 11 of 20: where
+	 * both run x2's loop the two tie and the priority decides.
+	 */
+	unsigned nd = disks - 2, u = rx_x4_unroll(disks, len);
+	if (u == 4 && (nd < 8 || (nd > 14 && nd <= GEN_FIXED_MAX)))
+		u = 2;
+	RX_BY_UNROLL(u, gen_u, disks, len, ptrs);
 #else
 	gen_u(disks, len, ptrs, 4);
 #endif
@@ -516,6 +531,18 @@ static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
 	gen_nt_u(disks, len, ptrs, 4);
 }
 
+#ifdef RX_V512
+/* The twin of gfni_avx512x2, so that a start whose calibration picks x2
+ * (level with x4 in L1 on most stripes) still streams its larger-than-
+ * cache calls (select.c's nt_twin): without it the large class kept x2's
+ * normal stores, 0.89-0.90x of gfni_avx512x4nt on 4+2 at 1 and 16 MiB in
+ * the one raidx bench run that picked x2 (2026-12-03). */
+static void gen_x2nt(unsigned disks, size_t len, void **ptrs)
+{
+	gen_nt_u(disks, len, ptrs, 2);
+}
+#endif
+
 static void xsyn_x2(unsigned disks, unsigned start, unsigned stop, size_t len,
 		    void **ptrs)
 {
@@ -523,7 +550,7 @@ static void xsyn_x2(unsigned disks, unsigned start, unsigned stop, size_t len,
 }
 
 #ifdef RX_V512
-/* x4 in L1 and on windows of up to four blocks, x1 or x2 beyond L1
+/* x4 in L1 (x2 on windows of one or two blocks), x1 or x2 beyond it
  * (rx_xsyn_x4_unroll, simd_avx512.h) */
 static void xsyn_x4(unsigned disks, unsigned start, unsigned stop, size_t len,
 		    void **ptrs)
