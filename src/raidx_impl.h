@@ -70,8 +70,9 @@ struct raidx__impl {
 };
 
 /* Non-temporal stores: only a candidate for calls that stream more bytes
- * than half the last-level cache (the output would be evicted before it is
- * read again anyway); never for in-cache sizes, where it costs (seed 000). */
+ * than the L2 (half the LLC for a one-source xor_gen; select.c): the output
+ * leaves the L2 before it is read again anyway; never for sizes that stay
+ * in it, where they cost (seed 000). */
 #define RAIDX__F_NT 1u
 /* A kernel built on an emulation of its instructions (SIMDe) for the tests:
  * runnable anywhere, but never chosen by calibration or priority unless
@@ -165,8 +166,9 @@ RX_HIDDEN int raidx__impl_selectable(const struct raidx__impl *impl);
 RX_HIDDEN int raidx__impl_left_out(const struct raidx__impl *impl);
 
 /* ---- selection (select.c) -------------------------------------------- */
-/* Size classes: a call that streams more bytes than half the last-level
- * cache may prefer a different kernel (non-temporal stores). */
+/* Size classes: a call that streams more bytes than the L2 (half the LLC
+ * for a one-source xor_gen) may prefer a different kernel (non-temporal
+ * stores). */
 enum raidx__class { RAIDX__SMALL = 0, RAIDX__LARGE, RAIDX__NCLASS };
 
 /* Width classes: how many data blocks a call reads; selection picks a
@@ -202,7 +204,8 @@ static inline unsigned raidx__call_blocks(enum raidx_op op, unsigned n,
 RX_HIDDEN const struct raidx__impl *raidx__impl_choose(enum raidx_op op,
 						       unsigned nblocks,
 						       size_t bytes);
-RX_HIDDEN enum raidx__class raidx__class_of(size_t bytes);
+RX_HIDDEN enum raidx__class raidx__class_of(enum raidx_op op, unsigned nblocks,
+					   size_t bytes);
 /* This core's L1 data cache in bytes (sysconf; 32 KiB when unknown),
  * looked up once.  Kernels whose best unroll depends on whether a stripe
  * fits in L1 ask it per call (simd_avx512.h). */
@@ -249,6 +252,7 @@ struct raidx__select_report {
 	const char *how;          /* "bench", "static", "tuning file", "forced" */
 	double calib_ms;          /* whole calibration, all ops */
 	size_t large_bytes;       /* threshold of the large class */
+	size_t copy_large_bytes;  /* the same for xor_gen of one source */
 	struct {
 		const struct raidx__impl *pick[RAIDX__NCLASS][RAIDX__NWIDTH];
 		const char *source;   /* how this op's pick was made */

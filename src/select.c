@@ -85,22 +85,37 @@
  * where avx2x2 and avx2x4 are within a few percent, as the machine's
  * regime moves them.
  *
- * Size classes: a call that streams more than half the last-level cache is
- * "large".  There, kernels with non-temporal stores (RAIDX__F_NT) become
- * candidates: their output would be evicted before it is read anyway, and
- * bypassing the cache saves the read-for-ownership.  Measuring that class
- * takes tens of milliseconds of memory traffic, too slow for start-up, so
- * at start-up the large class takes the in-cache pick's "nt" twin when there
- * is one; `raidx tune` measures it for real and saves the result.
- * A lower threshold for gen_syndrome, the core's L2, was tried and dropped:
- * whether the twin wins between L2 and half the LLC depends on the
- * machine's state.  `raidx bench --op gen_syndrome --disks 10,18 --len
- * 4k,...,16m --impl avx2x4,avx2x4nt`, the twin over avx2x4, paired,
- * 64 KiB-1 MiB blocks: 1.03-1.38x in three runs at 01:19 (avx2x4 at 31-33
- * GB/s on 8+2 64 KiB), 0.90-1.17x in two at 01:22 (avx2x4 at 44-51, the
- * twin at 41-54 both times): the normal stores lose when something else
- * contends for the L3.  The L2 threshold would trade misses in one state
- * for misses in the other.
+ * Size classes: a call that streams more than the core's L2 is "large"
+ * (xor_gen of one source, a copy: more than half the last-level cache).
+ * There, kernels with non-temporal stores (RAIDX__F_NT) become
+ * candidates: the output leaves the L2 before it is read again, and
+ * bypassing the cache saves the read-for-ownership and the dirty lines'
+ * trip through the L3.  Measuring that class takes milliseconds of memory
+ * traffic, too slow for start-up, so at start-up the large class takes the
+ * in-cache pick's "nt" twin when there is one; `raidx tune` measures it
+ * for real and saves the result.
+ * Until 2026-12-03 the threshold was half the LLC for every op: an L2
+ * threshold for gen_syndrome had been tried on Zen 3 with avx2x4 and
+ * dropped, because the twin won between L2 and half the LLC in one state
+ * of the machine and lost in another (`raidx bench --op gen_syndrome
+ * --disks 10,18 --len 4k,...,16m --impl avx2x4,avx2x4nt`, the twin over
+ * avx2x4, paired, 64 KiB-1 MiB blocks: 1.03-1.38x in three runs at 01:19,
+ * 0.90-1.17x in two at 01:22, the normal stores losing when something
+ * else contended for the L3).  On the Turin-like Zen 5, with the GFNI
+ * loops per stripe width (simd_avx512_gfni.h), every default raidx bench
+ * run missed the 0.95 goal at 1 MiB on gen_syndrome (4+2 0.80-0.87 of the
+ * twins) and xor_gen with 2-4 sources (0.83-0.90).  Two runs each of
+ * `raidx bench --op gen_syndrome --disks 6,10,18,34 --len
+ * 32k,128k,256k,512k,1m --impl gfni_avx512x4,gfni_avx512x4nt` and `--op
+ * xor_gen --disks 1,2,3,4,8,16 --len 64k,...,2m --impl avx512,avx512nt`
+ * (2026-12-03), the twin's speed over the normal kernel's by bytes a call
+ * streams:
+ *   below the L2 (1 MiB): gen 4+2 0.61-0.72, 8+2 0.91-0.93, 16+2 1.07-
+ *     1.11; xor_gen 2-4 sources 0.51-0.85, 8 sources 0.69-0.71;
+ *   1-6 MiB: gen 4+2 1.04-1.25, 8+2 1.10-1.23, 16+2 0.95-1.17, 32+2
+ *     1.02-1.20; xor_gen 2 sources 1.06-1.15, 3 1.13-1.23, 4 0.95-1.23,
+ *     8 and 16 0.93-1.13 (level); one source 0.35-0.83 up to 2 MiB blocks
+ *     and 0.90-0.93 at 4 MiB streamed, but 1.08-1.40 at 16 MiB blocks.
  * Racing the two call by call between L2 and the LLC was tried and dropped
  * (2026-12-01): per thread and octave of call size, every 16-32 calls the
  * leader timed once and the twin run twice, the second call timed, a
@@ -144,7 +159,8 @@ static pthread_mutex_t choice_lock = PTHREAD_MUTEX_INITIALIZER;
 static int op_forced[RAIDX_OP_COUNT];
 
 /* written once before choice[] is published */
-static size_t large_bytes;
+static size_t large_bytes;      /* the L2: see "Size classes" above */
+static size_t copy_large_bytes; /* xor_gen of one source: half the LLC */
 static struct raidx__select_report rep;
 static int env_error;
 static pthread_once_t select_once = PTHREAD_ONCE_INIT;
@@ -233,6 +249,17 @@ static size_t llc_bytes(void)
 	return (size_t)v;
 }
 
+/* The core's L2 (sysconf, from cpuid on x86), or 0 when unknown or not a
+ * size any L2 has. */
+static size_t l2_bytes(void)
+{
+	long v = 0;
+#ifdef _SC_LEVEL2_CACHE_SIZE
+	v = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+	return v >= (128 << 10) && v <= (32 << 20) ? (size_t)v : 0;
+}
+
 /* sysconf reads cpuid's cache leaves on x86 (glibc); where it knows
  * nothing (0, or a value no L1 has) 32 KiB, the smallest L1D of the cores
  * the AVX-512 kernels run on, so that the rule that asks errs towards
@@ -253,9 +280,14 @@ size_t raidx__l1d_bytes(void)
 	return v;
 }
 
-enum raidx__class raidx__class_of(size_t bytes)
+static size_t large_limit(enum raidx_op op, unsigned nblocks)
 {
-	return bytes > large_bytes ? RAIDX__LARGE : RAIDX__SMALL;
+	return op == RAIDX_OP_XOR_GEN && nblocks == 1 ? copy_large_bytes : large_bytes;
+}
+
+enum raidx__class raidx__class_of(enum raidx_op op, unsigned nblocks, size_t bytes)
+{
+	return bytes > large_limit(op, nblocks) ? RAIDX__LARGE : RAIDX__SMALL;
 }
 
 /* ---- static choice ----------------------------------------------------- */
@@ -896,8 +928,9 @@ int raidx__tuning_save(const char *path)
 	tuning_ident(ident, sizeof(ident));
 	fprintf(f, "raidx-tuning 2\nversion %s\ncpu %s\n", RAIDX_VERSION_STRING, ident);
 	fprintf(f, "# op, size class (bytes a call streams: small up to %zu, large "
-		   "above), width (data blocks read: narrow 1-4, mid 5-10, wide 11+), "
-		   "implementation\n", large_bytes);
+		   "above; xor_gen of one source: %zu), width (data blocks read: "
+		   "narrow 1-4, mid 5-10, wide 11+), implementation\n", large_bytes,
+		   copy_large_bytes);
 	for (int op = 0; op < RAIDX_OP_COUNT; op++)
 		for (int c = 0; c < RAIDX__NCLASS; c++)
 			for (int w = 0; w < NW; w++)
@@ -1076,14 +1109,18 @@ static void select_once_fn(void)
 	double t0 = now_ns();
 	int done = 0;
 
-	/* Half the LLC: the inputs and the output of a call that streams more
-	 * do not both stay in the cache, so the output is evicted before it is
-	 * read again and normal stores only add a read-for-ownership.  Measured
+	/* The L2, or half the LLC where that is smaller or the L2 unknown
+	 * ("Size classes" above).  Half the LLC: the inputs and the output of
+	 * a call that streams more do not both stay in the cache.  Measured
 	 * with raidx bench on Zen 3 (32 MiB L3): gen_syndrome 16+2 with 1 MiB
 	 * blocks (18 MiB a call) runs 54 GB/s with non-temporal stores against
-	 * 38 with normal ones, 8+2 (10 MiB) is even, 4+2 (6 MiB) loses 30%. */
-	large_bytes = llc_bytes() / 2;
+	 * 38 with normal ones. */
+	copy_large_bytes = llc_bytes() / 2;
+	large_bytes = l2_bytes();
+	if (!large_bytes || large_bytes > copy_large_bytes)
+		large_bytes = copy_large_bytes;
 	rep.large_bytes = large_bytes;
+	rep.copy_large_bytes = copy_large_bytes;
 
 	/* Every variable is checked, whichever one decides. */
 	if (mode && *mode && strcmp(mode, "bench") && strcmp(mode, "static")) {
@@ -1157,7 +1194,7 @@ const struct raidx__impl *raidx__impl_choose(enum raidx_op op, unsigned nblocks,
 	}
 	/* The small pick is published last (release): once it is seen, the
 	 * threshold and the large pick are too. */
-	if (RX_LIKELY(bytes <= large_bytes))
+	if (RX_LIKELY(bytes <= large_limit(op, nblocks)))
 		return small;
 	return atomic_load_explicit(&choice[op][RAIDX__LARGE][w], memory_order_acquire);
 }

@@ -2155,9 +2155,13 @@ static void print_summary(const struct opts *o, double elapsed)
 						ch = v;
 						bch = vb;
 						chr = r;
-						int big = raidx__class_of(raidx__call_bytes(
-							(enum raidx_op)op, shapes[i].disks,
-							shapes[i].start, shapes[i].stop, len)) == RAIDX__LARGE;
+						int big = raidx__class_of(
+							(enum raidx_op)op,
+							raidx__call_blocks((enum raidx_op)op, shapes[i].disks,
+									   shapes[i].start, shapes[i].stop),
+							raidx__call_bytes((enum raidx_op)op, shapes[i].disks,
+									  shapes[i].start, shapes[i].stop,
+									  len)) == RAIDX__LARGE;
 						name_add(chosen[big], sizeof(chosen[big]), names[j]);
 					}
 				}

@@ -182,8 +182,11 @@ int raidx_tool_info(int argc, char **argv)
 	printf("selection       %s, %.2f ms\n", rep.how ? rep.how : "?",
 	       rep.calib_ms);
 	format_bytes(rep.large_bytes, buf, sizeof(buf));
-	printf("large calls     stream more than %s (half the last-level cache)\n",
+	printf("large calls     stream more than %s (the L2, or half the LLC if less);\n",
 	       buf);
+	format_bytes(rep.copy_large_bytes, buf, sizeof(buf));
+	printf("                xor_gen of one source (a copy): more than %s (half\n"
+	       "                the LLC)\n", buf);
 	format_bytes(raidx__l1d_bytes(), buf, sizeof(buf));
 #if defined(__x86_64__) || defined(__i386__)
 	printf("L1 data cache   %s: the 512-bit x4 kernels run a shorter step on\n"

@@ -20,8 +20,9 @@
 
 static void print_picks(const struct raidx__select_report *r, int large)
 {
-	printf("selection: %s, %.3f ms; large class above %zu bytes per call\n",
-	       r->how, r->calib_ms, r->large_bytes);
+	printf("selection: %s, %.3f ms; large class above %zu bytes per call "
+	       "(xor_gen of one source: %zu)\n",
+	       r->how, r->calib_ms, r->large_bytes, r->copy_large_bytes);
 	printf("  %-13s %-14s %-14s %-14s\n", "op", "narrow (1-4)", "mid (5-10)",
 	       "wide (11+)");
 	for (int op = 0; op < RAIDX_OP_COUNT; op++) {

@@ -501,35 +501,52 @@ static void gen_x2(unsigned disks, size_t len, void **ptrs)
 	gen_u(disks, len, ptrs, 2);
 }
 
-static void gen_x4(unsigned disks, size_t len, void **ptrs)
-{
 #ifdef RX_V512
-	/*
-	 * By where the stripe can be (simd_avx512.h); but in L1, x4 only for
-	 * 8 to 14 data blocks, x2 otherwise.  With the loops per count, three
-	 * runs of `raidx bench --op gen_syndrome --disks 3,4,5,6,7,8 --len
-	 * 4k,8k --impl gfni_avx512x2,gfni_avx512x4` and two of `--disks
-	 * 12,13,...,19 --len 1k,2k` (2026-12-03), x4/x2 in L1: 1-6 data blocks
-	 * 0.86-1.05 (median 0.99); 8 blocks 0.98-1.02; 10-14 at 2 KiB 0.80-1.26
-	 * (11, 12 and 14 blocks 1.04-1.26), at 1 KiB 0.96-1.04; 15 and 16
-	 * 0.78-0.87 in 7 of 8 samples; from 17, the general loop, 1.05-1.15.
-	 * The selection had picked x2 for the narrow width in 6 of 20 starts
-	 * and for the wide one (12+2 and 16+2 at 2 KiB) in 11 of 20: where
-	 * both run x2's loop the two tie and the priority decides.
-	 */
+/*
+ * gfni_avx512x4's unroll, with or without streaming stores: by where the
+ * stripe can be (simd_avx512.h); but in L1, x4 only for 8 to 14 data
+ * blocks, x2 otherwise.  With the loops per count, three runs of `raidx
+ * bench --op gen_syndrome --disks 3,4,5,6,7,8 --len 4k,8k --impl
+ * gfni_avx512x2,gfni_avx512x4` and two of `--disks 12,13,...,19 --len
+ * 1k,2k` (2026-12-03), x4/x2 in L1: 1-6 data blocks 0.86-1.05 (median
+ * 0.99); 8 blocks 0.98-1.02; 10-14 at 2 KiB 0.80-1.26 (11, 12 and 14
+ * blocks 1.04-1.26), at 1 KiB 0.96-1.04; 15 and 16 0.78-0.87 in 7 of 8
+ * samples; from 17, the general loop, 1.05-1.15.  The selection had
+ * picked x2 for the narrow width in 6 of 20 starts and for the wide one
+ * (12+2 and 16+2 at 2 KiB) in 11 of 20: where both run x2's loop the two
+ * tie and the priority decides.  The streaming twin ran its x4 loop
+ * throughout until then, and gfni_avx512x2nt was 1.0-1.36x faster at 16
+ * MiB (16+2 1.27-1.36x) in two default raidx bench runs.
+ */
+static unsigned gen_x4_unroll(unsigned disks, size_t len)
+{
 	unsigned nd = disks - 2, u = rx_x4_unroll(disks, len);
+
 	if (u == 4 && (nd < 8 || (nd > 14 && nd <= GEN_FIXED_MAX)))
 		u = 2;
-	RX_BY_UNROLL(u, gen_u, disks, len, ptrs);
+	return u;
+}
+
+static void gen_x4(unsigned disks, size_t len, void **ptrs)
+{
+	RX_BY_UNROLL(gen_x4_unroll(disks, len), gen_u, disks, len, ptrs);
+}
+
+static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
+{
+	RX_BY_UNROLL(gen_x4_unroll(disks, len), gen_nt_u, disks, len, ptrs);
+}
 #else
+static void gen_x4(unsigned disks, size_t len, void **ptrs)
+{
 	gen_u(disks, len, ptrs, 4);
-#endif
 }
 
 static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
 {
 	gen_nt_u(disks, len, ptrs, 4);
 }
+#endif
 
 #ifdef RX_V512
 /* The twin of gfni_avx512x2, so that a start whose calibration picks x2
