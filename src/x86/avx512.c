@@ -462,7 +462,7 @@ RX_INLINE void gen_step(uint8_t **d, int z, uint8_t *pp, uint8_t *qq,
  * 1 MiB 0.97-1.21x; wider windows, the same loop in both, 0.90-1.20x.
  */
 RX_INLINE void gen_run(unsigned disks, size_t len, void **ptrs, unsigned U,
-		       unsigned nd, int nt, size_t head)
+		       int nt, size_t head, unsigned nd)
 {
 	uint8_t *w[GEN_FIXED_MAX];
 	uint8_t **d = (uint8_t **)ptrs;
@@ -492,37 +492,11 @@ RX_INLINE void gen_run(unsigned disks, size_t len, void **ptrs, unsigned U,
 		_mm_sfence();
 }
 
-#define GEN_W(n)                                                               \
-	case n:                                                                \
-		gen_run(disks, len, ptrs, U, n, nt, head);                     \
-		break
-
 RX_INLINE void gen_fixed(unsigned disks, size_t len, void **ptrs, unsigned U,
 			 int nt, size_t head)
 {
-	switch (disks - 2 <= GEN_FIXED_MAX ? disks - 2 : 0) {
-	GEN_W(1);
-	GEN_W(2);
-	GEN_W(3);
-	GEN_W(4);
-	GEN_W(5);
-	GEN_W(6);
-	GEN_W(7);
-	GEN_W(8);
-	GEN_W(9);
-	GEN_W(10);
-	GEN_W(11);
-	GEN_W(12);
-	GEN_W(13);
-	GEN_W(14);
-	GEN_W(15);
-	GEN_W(16);
-	default:
-		gen_run(disks, len, ptrs, U, 0, nt, head);
-		break;
-	}
+	RX_BY_WIDTH(disks - 2, GEN_FIXED_MAX, gen_run, disks, len, ptrs, U, nt, head);
 }
-#undef GEN_W
 
 RX_INLINE void gen_u(unsigned disks, size_t len, void **ptrs, unsigned U)
 {
@@ -637,29 +611,12 @@ RX_INLINE void xsyn_run(unsigned disks, unsigned start, unsigned stop,
 			  rx_prefix_mask(len - off), &K);
 }
 
-#define XSYN_W(n)                                                              \
-	case n:                                                                \
-		xsyn_run(disks, start, stop, len, ptrs, U, n);                 \
-		break
-
 RX_INLINE void xsyn_u(unsigned disks, unsigned start, unsigned stop,
 		      size_t len, void **ptrs, unsigned U)
 {
-	switch (stop - start + 1 <= XSYN_FIXED_MAX ? stop - start + 1 : 0) {
-	XSYN_W(1);
-	XSYN_W(2);
-	XSYN_W(3);
-	XSYN_W(4);
-	XSYN_W(5);
-	XSYN_W(6);
-	XSYN_W(7);
-	XSYN_W(8);
-	default:
-		xsyn_run(disks, start, stop, len, ptrs, U, 0);
-		break;
-	}
+	RX_BY_WIDTH(stop - start + 1, XSYN_FIXED_MAX, xsyn_run, disks, start, stop,
+		    len, ptrs, U);
 }
-#undef XSYN_W
 
 static void xsyn_x1(unsigned disks, unsigned start, unsigned stop, size_t len,
 		    void **ptrs)

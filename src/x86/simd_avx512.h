@@ -110,6 +110,35 @@
 #define RX_UNROLL
 #endif
 
+/* fn(args..., k) with k = n, a count of blocks from 1 to max (8 or 16),
+ * passed as a literal so that the loops over the blocks unroll and their
+ * pointers stay in registers; k = 0 (the general loop) for any other n. */
+#define RX_WCASE(k, fn, ...)                                                   \
+	case k:                                                                \
+		fn(__VA_ARGS__, k);                                            \
+		break;
+#define RX_WCASES8(fn, ...)                                                    \
+	RX_WCASE(1, fn, __VA_ARGS__) RX_WCASE(2, fn, __VA_ARGS__)              \
+	RX_WCASE(3, fn, __VA_ARGS__) RX_WCASE(4, fn, __VA_ARGS__)              \
+	RX_WCASE(5, fn, __VA_ARGS__) RX_WCASE(6, fn, __VA_ARGS__)              \
+	RX_WCASE(7, fn, __VA_ARGS__) RX_WCASE(8, fn, __VA_ARGS__)
+#define RX_WCASES16(fn, ...)                                                   \
+	RX_WCASES8(fn, __VA_ARGS__)                                            \
+	RX_WCASE(9, fn, __VA_ARGS__) RX_WCASE(10, fn, __VA_ARGS__)             \
+	RX_WCASE(11, fn, __VA_ARGS__) RX_WCASE(12, fn, __VA_ARGS__)            \
+	RX_WCASE(13, fn, __VA_ARGS__) RX_WCASE(14, fn, __VA_ARGS__)            \
+	RX_WCASE(15, fn, __VA_ARGS__) RX_WCASE(16, fn, __VA_ARGS__)
+#define RX_BY_WIDTH_(n, max, fn, ...)                                          \
+	do {                                                                   \
+		switch ((n) >= 1 && (n) <= (max) ? (n) : 0) {                  \
+			RX_WCASES##max(fn, __VA_ARGS__)                        \
+		default:                                                       \
+			fn(__VA_ARGS__, 0);                                    \
+			break;                                                 \
+		}                                                              \
+	} while (0)
+#define RX_BY_WIDTH(n, max, fn, ...) RX_BY_WIDTH_(n, max, fn, __VA_ARGS__)
+
 #ifdef RX_V512
 /*
  * gen_syndrome's x4 kernels (gfni_avx512x4, avx512x4) run one of three

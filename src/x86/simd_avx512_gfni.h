@@ -100,8 +100,8 @@ RX_INLINE void horner_down(uint8_t **d, int hi, int lo, size_t off, unsigned U,
 #ifndef GEN_FIXED_MAX
 #define GEN_FIXED_MAX 16
 #endif
-_Static_assert(GEN_FIXED_MAX >= 1 && GEN_FIXED_MAX <= 16,
-	       "gen_fixed has cases for 16 widths");
+_Static_assert(GEN_FIXED_MAX == 8 || GEN_FIXED_MAX == 16,
+	       "RX_BY_WIDTH has cases for 8 or 16 blocks");
 
 struct gk {
 	V m2, m4;
@@ -142,7 +142,7 @@ RX_INLINE void gen_step(uint8_t **d, int z, uint8_t *pp, uint8_t *qq,
  * a masked normal store).
  */
 RX_INLINE void gen_run(unsigned disks, size_t len, void **ptrs, unsigned U,
-		       unsigned nd, int nt, size_t head)
+		       int nt, size_t head, unsigned nd)
 {
 	uint8_t *w[GEN_FIXED_MAX];
 	uint8_t **d = (uint8_t **)ptrs;
@@ -184,37 +184,11 @@ RX_INLINE void gen_run(unsigned disks, size_t len, void **ptrs, unsigned U,
  *     1.13-1.14x, the rest level.
  * gfni_avx512x2 the same: 4 KiB 1.49-1.72x on 2-8 data blocks.
  */
-#define GEN_W(n)                                                               \
-	case n:                                                                \
-		gen_run(disks, len, ptrs, U, n, nt, head);                     \
-		break
-
 RX_INLINE void gen_fixed(unsigned disks, size_t len, void **ptrs, unsigned U,
 			 int nt, size_t head)
 {
-	switch (disks - 2 <= GEN_FIXED_MAX ? disks - 2 : 0) {
-	GEN_W(1);
-	GEN_W(2);
-	GEN_W(3);
-	GEN_W(4);
-	GEN_W(5);
-	GEN_W(6);
-	GEN_W(7);
-	GEN_W(8);
-	GEN_W(9);
-	GEN_W(10);
-	GEN_W(11);
-	GEN_W(12);
-	GEN_W(13);
-	GEN_W(14);
-	GEN_W(15);
-	GEN_W(16);
-	default:
-		gen_run(disks, len, ptrs, U, 0, nt, head);
-		break;
-	}
+	RX_BY_WIDTH(disks - 2, GEN_FIXED_MAX, gen_run, disks, len, ptrs, U, nt, head);
 }
-#undef GEN_W
 
 RX_INLINE void gen_u(unsigned disks, size_t len, void **ptrs, unsigned U)
 {
@@ -247,8 +221,8 @@ RX_INLINE void gen_nt_u(unsigned disks, size_t len, void **ptrs, unsigned U)
 #ifndef XSYN_FIXED_MAX
 #define XSYN_FIXED_MAX 8
 #endif
-_Static_assert(XSYN_FIXED_MAX >= 1 && XSYN_FIXED_MAX <= 8,
-	       "xsyn_fixed has cases for 8 widths");
+_Static_assert(XSYN_FIXED_MAX == 8 || XSYN_FIXED_MAX == 16,
+	       "RX_BY_WIDTH has cases for 8 or 16 blocks");
 
 struct xk {
 	V m2, m4, ms; /* ms: g^start */
@@ -329,29 +303,12 @@ RX_INLINE void xsyn_u(unsigned disks, unsigned start, unsigned stop,
  * 1.25x.  Why 8 and not more: as rxk_xsyn (x86_kernels.h), where loops of
  * 9-16 blocks gained little and lost from 13 blocks.
  */
-#define XSYN_W(n)                                                              \
-	case n:                                                                \
-		xsyn_u(disks, start, stop, len, ptrs, U, n);                   \
-		break
-
 RX_INLINE void xsyn_fixed(unsigned disks, unsigned start, unsigned stop,
 			  size_t len, void **ptrs, unsigned U)
 {
-	switch (stop - start + 1 <= XSYN_FIXED_MAX ? stop - start + 1 : 0) {
-	XSYN_W(1);
-	XSYN_W(2);
-	XSYN_W(3);
-	XSYN_W(4);
-	XSYN_W(5);
-	XSYN_W(6);
-	XSYN_W(7);
-	XSYN_W(8);
-	default:
-		xsyn_u(disks, start, stop, len, ptrs, U, 0);
-		break;
-	}
+	RX_BY_WIDTH(stop - start + 1, XSYN_FIXED_MAX, xsyn_u, disks, start, stop,
+		    len, ptrs, U);
 }
-#undef XSYN_W
 
 /* ---- recovery ---------------------------------------------------------- */
 
