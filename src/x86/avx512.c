@@ -461,6 +461,19 @@ RX_INLINE void gen_step(uint8_t **d, int z, uint8_t *pp, uint8_t *qq,
  * windows of 1-8 blocks, at 64 KiB 1.0-1.3x (16+2 [8,15] 1.8-1.9x), at
  * 1 MiB 0.97-1.21x; wider windows, the same loop in both, 0.90-1.20x.
  */
+/* Single vectors of the stripe from off to len, the last one masked, in
+ * the general form (RX_NOINLINE, simd_avx512.h). */
+RX_NOINLINE void gen_tail(unsigned disks, void **ptrs, size_t off, size_t len)
+{
+	uint8_t **d = (uint8_t **)ptrs;
+	V c = _mm512_set1_epi8(0x1d);
+	V verr = _mm512_set1_epi8((char)mul2_err(disks - 3));
+
+	for (; off < len; off += VB)
+		gen_step(d, (int)disks - 3, d[disks - 2], d[disks - 1], off, 1, 1,
+			 rx_prefix_mask(len - off), 0, c, verr);
+}
+
 RX_INLINE void gen_run(unsigned disks, size_t len, void **ptrs, unsigned U,
 		       int nt, size_t head, unsigned nd)
 {
@@ -479,13 +492,13 @@ RX_INLINE void gen_run(unsigned disks, size_t len, void **ptrs, unsigned U,
 		z = (int)nd - 1;
 	}
 	if (head) {
-		gen_step(d, z, pp, qq, 0, 1, 1, rx_prefix_mask(head), 0, c, verr);
+		gen_tail(disks, ptrs, 0, head);
 		off = head;
 	}
 	for (; off + U * VB <= len; off += U * VB)
 		gen_step(d, z, pp, qq, off, U, 0, 0, nt, c, verr);
-	for (; off < len; off += VB)
-		gen_step(d, z, pp, qq, off, 1, 1, rx_prefix_mask(len - off), 0, c, verr);
+	if (off < len)
+		gen_tail(disks, ptrs, off, len);
 	/* Order the weakly-ordered streaming stores before whatever the caller
 	 * does next (e.g. hand P and Q to a device). */
 	if (nt)
@@ -577,6 +590,34 @@ RX_INLINE void xsyn_step(uint8_t **d, int z, int lo, unsigned start,
 
 /* nw: 0 for any window, or its width as a literal (1 to XSYN_FIXED_MAX),
  * as simd_avx512_gfni.h's xsyn_u. */
+RX_INLINE void xsyn_k_make(struct xsyn_k *K, unsigned start, unsigned stop)
+{
+	K->c = _mm512_set1_epi8(0x1d);
+	K->m0f = _mm512_set1_epi8(0x0f);
+	if (start >= 2) {
+		uint8_t gs = raidx__gf_exp[start];
+		K->gs = ntab_make(gs, raidx__gf_mul[gs][mul2_err(stop - start)]);
+		K->verr = _mm512_setzero_si512();
+	} else {
+		K->verr = _mm512_set1_epi8((char)mul2_err(stop));
+		K->gs.lo = K->gs.hi = _mm512_setzero_si512();
+	}
+}
+
+/* Single vectors of the window from off to len, the last one masked, in
+ * the general form (RX_NOINLINE, simd_avx512.h). */
+RX_NOINLINE void xsyn_tail(unsigned disks, unsigned start, unsigned stop,
+			   void **ptrs, size_t off, size_t len)
+{
+	uint8_t **d = (uint8_t **)ptrs;
+	struct xsyn_k K;
+
+	xsyn_k_make(&K, start, stop);
+	for (; off < len; off += VB)
+		xsyn_step(d, (int)stop, (int)start, start, d[disks - 2],
+			  d[disks - 1], off, 1, 1, rx_prefix_mask(len - off), &K);
+}
+
 RX_INLINE void xsyn_run(unsigned disks, unsigned start, unsigned stop,
 			size_t len, void **ptrs, unsigned U, unsigned nw)
 {
@@ -594,21 +635,11 @@ RX_INLINE void xsyn_run(unsigned disks, unsigned start, unsigned stop,
 		z = (int)nw - 1;
 		lo = 0;
 	}
-	K.c = _mm512_set1_epi8(0x1d);
-	K.m0f = _mm512_set1_epi8(0x0f);
-	if (start >= 2) {
-		uint8_t gs = raidx__gf_exp[start];
-		K.gs = ntab_make(gs, raidx__gf_mul[gs][mul2_err(stop - start)]);
-		K.verr = _mm512_setzero_si512();
-	} else {
-		K.verr = _mm512_set1_epi8((char)mul2_err(stop));
-		K.gs.lo = K.gs.hi = _mm512_setzero_si512();
-	}
+	xsyn_k_make(&K, start, stop);
 	for (; off + U * VB <= len; off += U * VB)
 		xsyn_step(d, z, lo, start, pp, qq, off, U, 0, 0, &K);
-	for (; off < len; off += VB)
-		xsyn_step(d, z, lo, start, pp, qq, off, 1, 1,
-			  rx_prefix_mask(len - off), &K);
+	if (off < len)
+		xsyn_tail(disks, start, stop, ptrs, off, len);
 }
 
 RX_INLINE void xsyn_u(unsigned disks, unsigned start, unsigned stop,

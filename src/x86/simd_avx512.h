@@ -110,6 +110,16 @@
 #define RX_UNROLL
 #endif
 
+/* Kept out of line: the single-vector tails of the loops RX_BY_WIDTH makes
+ * per block count, one copy per file instead of one per loop.  Inlined,
+ * they doubled each loop's code, and the sanitizer builds of .ci/run spent
+ * over ten minutes on each 512-bit file. */
+#if defined(__GNUC__)
+#define RX_NOINLINE static __attribute__((noinline))
+#else
+#define RX_NOINLINE static
+#endif
+
 /* fn(args..., k) with k = n, a count of blocks from 1 to max (8 or 16),
  * passed as a literal so that the loops over the blocks unroll and their
  * pointers stay in registers; k = 0 (the general loop) for any other n. */

@@ -141,6 +141,20 @@ RX_INLINE void gen_step(uint8_t **d, int z, uint8_t *pp, uint8_t *qq,
  * Q from the first VB-aligned offset (head: the bytes before it, through
  * a masked normal store).
  */
+/* Single vectors of the stripe from off to len, the last one masked, in
+ * the general form (RX_NOINLINE). */
+RX_NOINLINE void gen_tail(unsigned disks, void **ptrs, size_t off, size_t len)
+{
+	uint8_t **d = (uint8_t **)ptrs;
+	struct gk K;
+
+	K.m2 = vmat(raidx__gf_affine[2]);
+	K.m4 = vmat(raidx__gf_affine[4]);
+	for (; off < len; off += VB)
+		gen_step(d, (int)disks - 3, d[disks - 2], d[disks - 1], off, 1,
+			 RX_MASKED, kmask(len - off), &K, 0);
+}
+
 RX_INLINE void gen_run(unsigned disks, size_t len, void **ptrs, unsigned U,
 		       int nt, size_t head, unsigned nd)
 {
@@ -159,13 +173,13 @@ RX_INLINE void gen_run(unsigned disks, size_t len, void **ptrs, unsigned U,
 	K.m2 = vmat(raidx__gf_affine[2]);
 	K.m4 = vmat(raidx__gf_affine[4]);
 	if (head) {
-		gen_step(d, z, pp, qq, 0, 1, RX_MASKED, kmask(head), &K, 0);
+		gen_tail(disks, ptrs, 0, head);
 		off = head;
 	}
 	for (; off + U * VB <= len; off += U * VB)
 		gen_step(d, z, pp, qq, off, U, 0, 0, &K, nt);
-	for (; off < len; off += VB)
-		gen_step(d, z, pp, qq, off, 1, RX_MASKED, kmask(len - off), &K, 0);
+	if (off < len)
+		gen_tail(disks, ptrs, off, len);
 	/* Order the weakly-ordered streaming stores before what follows. */
 	if (nt)
 		_mm_sfence();
@@ -264,6 +278,22 @@ RX_INLINE void xsyn_step(uint8_t **d, int z, int lo, uint8_t *pp, uint8_t *qq,
  * code; with the general form the compiler reloads each pointer from ptrs[]
  * after every store.
  */
+/* Single vectors of the window from off to len, the last one masked, in
+ * the general form (RX_NOINLINE). */
+RX_NOINLINE void xsyn_tail(unsigned disks, unsigned start, unsigned stop,
+			   void **ptrs, size_t off, size_t len)
+{
+	uint8_t **d = (uint8_t **)ptrs;
+	struct xk K;
+
+	K.m2 = vmat(raidx__gf_affine[2]);
+	K.m4 = vmat(raidx__gf_affine[4]);
+	K.ms = vmat(raidx__gf_affine[raidx__gf_exp[start]]);
+	for (; off < len; off += VB)
+		xsyn_step(d, (int)stop, (int)start, d[disks - 2], d[disks - 1],
+			  start != 0, off, 1, RX_MASKED, kmask(len - off), &K);
+}
+
 RX_INLINE void xsyn_u(unsigned disks, unsigned start, unsigned stop,
 		      size_t len, void **ptrs, unsigned U, unsigned nw)
 {
@@ -284,8 +314,8 @@ RX_INLINE void xsyn_u(unsigned disks, unsigned start, unsigned stop,
 	K.ms = vmat(raidx__gf_affine[raidx__gf_exp[start]]);
 	for (; off + U * VB <= len; off += U * VB)
 		xsyn_step(d, z, lo, pp, qq, mul, off, U, 0, 0, &K);
-	for (; off < len; off += VB)
-		xsyn_step(d, z, lo, pp, qq, mul, off, 1, RX_MASKED, kmask(len - off), &K);
+	if (off < len)
+		xsyn_tail(disks, start, stop, ptrs, off, len);
 }
 
 /*
