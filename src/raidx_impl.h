@@ -21,6 +21,7 @@
 #ifndef RAIDX_IMPL_H
 #define RAIDX_IMPL_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -208,8 +209,18 @@ RX_HIDDEN enum raidx__class raidx__class_of(enum raidx_op op, unsigned nblocks,
 					   size_t bytes);
 /* This core's L1 data cache in bytes (sysconf; 32 KiB when unknown),
  * looked up once.  Kernels whose best unroll depends on whether a stripe
- * fits in L1 ask it per call (simd_avx512.h). */
-RX_HIDDEN size_t raidx__l1d_bytes(void);
+ * fits in L1 ask it per call (simd_avx512.h), so the cached value is read
+ * inline: as a call into select.c it cost gfni_avx512x4 3-6% against
+ * gfni_avx512x2 on 4+2 to 8+2 stripes at 2-4 KiB, where the two run the
+ * same loop (`raidx bench --op gen_syndrome --len 2k,4k`, 2026-12-03). */
+RX_HIDDEN extern _Atomic size_t raidx__l1d_cached;
+RX_HIDDEN size_t raidx__l1d_lookup(void);
+static inline size_t raidx__l1d_bytes(void)
+{
+	size_t v = atomic_load_explicit(&raidx__l1d_cached, memory_order_relaxed);
+
+	return RX_LIKELY(v) ? v : raidx__l1d_lookup();
+}
 RX_HIDDEN const char *raidx__width_name(enum raidx__width w);
 
 /* Bytes one call streams (inputs plus outputs), the measure of its size

@@ -264,19 +264,17 @@ static size_t l2_bytes(void)
  * nothing (0, or a value no L1 has) 32 KiB, the smallest L1D of the cores
  * the AVX-512 kernels run on, so that the rule that asks errs towards
  * the loop for data beyond L1. */
-size_t raidx__l1d_bytes(void)
-{
-	static _Atomic size_t cached;
-	size_t v = atomic_load_explicit(&cached, memory_order_relaxed);
+_Atomic size_t raidx__l1d_cached;
 
-	if (RX_LIKELY(v))
-		return v;
+size_t raidx__l1d_lookup(void)
+{
+	size_t v;
 	long s = 0;
 #ifdef _SC_LEVEL1_DCACHE_SIZE
 	s = sysconf(_SC_LEVEL1_DCACHE_SIZE);
 #endif
 	v = s >= (16 << 10) && s <= (1 << 20) ? (size_t)s : (size_t)32 << 10;
-	atomic_store_explicit(&cached, v, memory_order_relaxed);
+	atomic_store_explicit(&raidx__l1d_cached, v, memory_order_relaxed);
 	return v;
 }
 

@@ -483,7 +483,14 @@ RX_INLINE void recov_datap_u(unsigned disks, size_t len, unsigned faila,
 
 /* The entry points the tables register, the same in both widths; the
  * including file sets RX_RECOV_U, the recovery unroll its registers allow. */
-static void gen_x2(unsigned disks, size_t len, void **ptrs)
+/* gen_x2, gen_x2nt and xsyn_x2 out of line: the x4 entries below call them
+ * where they run x2's loop, so that the two kernels run the same machine
+ * code there and tie in the calibration (select.c resolves ties by
+ * priority).  With a copy of the loop inlined in each, gfni_avx512x4 still
+ * lost gen_syndrome's wide width to gfni_avx512x2 in 4 of 20 starts of
+ * `raidx tune --repeat 20` (2026-12-03), on shapes where both ran the x2
+ * loop: code placement alone moves such loops by a few percent. */
+RX_NOINLINE void gen_x2(unsigned disks, size_t len, void **ptrs)
 {
 	gen_u(disks, len, ptrs, 2);
 }
@@ -491,37 +498,81 @@ static void gen_x2(unsigned disks, size_t len, void **ptrs)
 #ifdef RX_V512
 /*
  * gfni_avx512x4's unroll, with or without streaming stores: by where the
- * stripe can be (simd_avx512.h); but in L1, x4 only for 8 to 14 data
- * blocks, x2 otherwise.  With the loops per count, three runs of `raidx
- * bench --op gen_syndrome --disks 3,4,5,6,7,8 --len 4k,8k --impl
- * gfni_avx512x2,gfni_avx512x4` and two of `--disks 12,13,...,19 --len
- * 1k,2k` (2026-12-03), x4/x2 in L1: 1-6 data blocks 0.86-1.05 (median
- * 0.99); 8 blocks 0.98-1.02; 10-14 at 2 KiB 0.80-1.26 (11, 12 and 14
- * blocks 1.04-1.26), at 1 KiB 0.96-1.04; 15 and 16 0.78-0.87 in 7 of 8
- * samples; from 17, the general loop, 1.05-1.15.  The selection had
+ * stripe can be (simd_avx512.h); but in L1, x4 only for 9, 10 and 14 data
+ * blocks (GEN_X4_L1_COUNTS), x2 otherwise.  x4/x2 in L1 with the loops per
+ * count, `raidx bench --op gen_syndrome --impl gfni_avx512x2,gfni_avx512x4`
+ * (Turin-like Zen 5):
+ *   2026-12-03 morning, three runs of `--disks 3,...,8 --len 4k,8k` and two
+ *   of `--disks 12,...,19 --len 1k,2k`: 1-6 data blocks 0.86-1.05 (median
+ *   0.99); 8 blocks 0.98-1.02; 10-14 at 2 KiB 0.80-1.26 (11, 12 and 14
+ *   blocks 1.04-1.26), at 1 KiB 0.96-1.04; 15 and 16 0.78-0.87 in 7 of 8
+ *   samples; from 17, the general loop, 1.05-1.15.
+ *   2026-12-03 afternoon (session 22), five runs of `--disks
+ *   10,...,16 --len 2k,3k` (and 1k, 4k in two): 8 blocks 0.93-1.01; 9
+ *   blocks 0.99-1.41 (1.04 or more in 7 of 10); 10 blocks 0.88-1.57 (1.05
+ *   or more in 9 of 12); 11 blocks 0.76-1.04, 12 blocks 0.77-1.04 and 13
+ *   blocks 0.74-1.04 (below 0.95 in about half); 14 blocks 0.98-1.17.
+ * So x4's own loop where it led in both sessions, x2's where the lead came
+ * and went with the machine's state (11-13) or never was (up to 8, 15-16).
+ * Where the two run the same loop the calibration sees a tie and the
+ * priority decides, so the picks do not flip on noise: the selection had
  * picked x2 for the narrow width in 6 of 20 starts and for the wide one
- * (12+2 and 16+2 at 2 KiB) in 11 of 20: where both run x2's loop the two
- * tie and the priority decides.  The streaming twin ran its x4 loop
- * throughout until then, and gfni_avx512x2nt was 1.0-1.36x faster at 16
- * MiB (16+2 1.27-1.36x) in two default raidx bench runs.
+ * (12+2 and 16+2 at 2 KiB) in 11 of 20, and on the rule before this one
+ * (x4 on 8-14 blocks) 6 and 15 of 360 picks were off their majority in
+ * two `raidx tune --repeat 20` runs, all of them gen_syndrome x2/x4.  The
+ * streaming twin ran its x4 loop throughout until then, and
+ * gfni_avx512x2nt was 1.0-1.36x faster at 16 MiB (16+2 1.27-1.36x) in two
+ * default raidx bench runs.
  */
+#define GEN_X4_L1_COUNTS ((1u << 9) | (1u << 10) | (1u << 14))
+
 static unsigned gen_x4_unroll(unsigned disks, size_t len)
 {
 	unsigned nd = disks - 2, u = rx_x4_unroll(disks, len);
 
-	if (u == 4 && (nd < 8 || (nd > 14 && nd <= GEN_FIXED_MAX)))
+	if (u == 4 && nd <= GEN_FIXED_MAX && !((GEN_X4_L1_COUNTS >> nd) & 1))
 		u = 2;
 	return u;
 }
 
+/* The twin of gfni_avx512x2, so that a start whose calibration picks x2
+ * (level with x4 in L1 on most stripes) still streams its larger-than-
+ * cache calls (select.c's nt_twin): without it the large class kept x2's
+ * normal stores, 0.89-0.90x of gfni_avx512x4nt on 4+2 at 1 and 16 MiB in
+ * the one raidx bench run that picked x2 (2026-12-03). */
+RX_NOINLINE void gen_x2nt(unsigned disks, size_t len, void **ptrs)
+{
+	gen_nt_u(disks, len, ptrs, 2);
+}
+
 static void gen_x4(unsigned disks, size_t len, void **ptrs)
 {
-	RX_BY_UNROLL(gen_x4_unroll(disks, len), gen_u, disks, len, ptrs);
+	switch (gen_x4_unroll(disks, len)) {
+	case 1:
+		gen_u(disks, len, ptrs, 1);
+		break;
+	case 2:
+		gen_x2(disks, len, ptrs);
+		break;
+	default:
+		gen_u(disks, len, ptrs, 4);
+		break;
+	}
 }
 
 static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
 {
-	RX_BY_UNROLL(gen_x4_unroll(disks, len), gen_nt_u, disks, len, ptrs);
+	switch (gen_x4_unroll(disks, len)) {
+	case 1:
+		gen_nt_u(disks, len, ptrs, 1);
+		break;
+	case 2:
+		gen_x2nt(disks, len, ptrs);
+		break;
+	default:
+		gen_nt_u(disks, len, ptrs, 4);
+		break;
+	}
 }
 #else
 static void gen_x4(unsigned disks, size_t len, void **ptrs)
@@ -535,32 +586,29 @@ static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
 }
 #endif
 
-#ifdef RX_V512
-/* The twin of gfni_avx512x2, so that a start whose calibration picks x2
- * (level with x4 in L1 on most stripes) still streams its larger-than-
- * cache calls (select.c's nt_twin): without it the large class kept x2's
- * normal stores, 0.89-0.90x of gfni_avx512x4nt on 4+2 at 1 and 16 MiB in
- * the one raidx bench run that picked x2 (2026-12-03). */
-static void gen_x2nt(unsigned disks, size_t len, void **ptrs)
-{
-	gen_nt_u(disks, len, ptrs, 2);
-}
-#endif
-
-static void xsyn_x2(unsigned disks, unsigned start, unsigned stop, size_t len,
-		    void **ptrs)
+RX_NOINLINE void xsyn_x2(unsigned disks, unsigned start, unsigned stop,
+			 size_t len, void **ptrs)
 {
 	xsyn_fixed(disks, start, stop, len, ptrs, 2);
 }
 
 #ifdef RX_V512
 /* x4 in L1 (x2 on windows of one or two blocks), x1 or x2 beyond it
- * (rx_xsyn_x4_unroll, simd_avx512.h) */
+ * (rx_xsyn_x4_unroll, simd_avx512.h); x2 through xsyn_x2 (gen_x2). */
 static void xsyn_x4(unsigned disks, unsigned start, unsigned stop, size_t len,
 		    void **ptrs)
 {
-	RX_BY_UNROLL(rx_xsyn_x4_unroll(start, stop, len), xsyn_fixed, disks,
-		     start, stop, len, ptrs);
+	switch (rx_xsyn_x4_unroll(start, stop, len)) {
+	case 1:
+		xsyn_fixed(disks, start, stop, len, ptrs, 1);
+		break;
+	case 2:
+		xsyn_x2(disks, start, stop, len, ptrs);
+		break;
+	default:
+		xsyn_fixed(disks, start, stop, len, ptrs, 4);
+		break;
+	}
 }
 #endif
 
