@@ -20,7 +20,7 @@
  *   offsets       block addresses 0..63 past a 64-byte boundary;
  *   large         65536+13 on 6 disks (AVX2 x4 runs x2's code from 48 KiB
  *                 blocks), random lengths up to 1 MiB, 257 disks at 8 KiB,
- *                 and the x86 kernels' long-block loops.
+ *                 and the x86 kernels' long-block loops and unroll turns.
  *
  * Data blocks are read-only while the kernels run, every block has
  * canaries, and where the kernel leaves a tail it is also run alone on its
@@ -495,6 +495,19 @@ static void test_large(void)
 		window_case(s, 5, 1, 2, 0);
 		ts_free(s);
 	}
+	/* gfni_avx512x4's xor_syndrome runs the one-line step (x1) again on
+	 * windows of more than four blocks from 1 MiB (simd_avx512.h,
+	 * XSYN_X1_MIN_LEN), in the loops per window width: 8, 7, 6 and 5
+	 * blocks, with a multiply by g^start of each kind. */
+	size_t xlen = ((size_t)1 << 20) + 4096 + 13;
+	if (!t_quick) {
+		s = placed_stripe(10, xlen);
+		window_case(s, 10, 0, 7, 0);
+		window_case(s, 10, 1, 7, 0);
+		window_case(s, 10, 2, 7, 0);
+		window_case(s, 10, 3, 7, 0);
+		ts_free(s);
+	}
 	t_log("large: lengths %zu%s (disks 6); 257 disks at 8205 bytes; "
 	      "24 disks at %zu bytes (windows [0,21], [1,19]), 38 disks too, "
 	      "34 disks with 7 windows of 18 to 32 blocks; "
@@ -502,9 +515,11 @@ static void test_large(void)
 	      "(windows [1,18], [3,18]); 18 and 17 disks at %zu bytes "
 	      "(window [0,15]); "
 	      "10 disks at %zu bytes (windows [0,7], [1,6]); "
-	      "%s%zu bytes (windows [0,0], [1,1], [2,2], [1,2]); %lu runs",
+	      "%s%zu bytes (windows [0,0], [1,1], [2,2], [1,2]); "
+	      "%s%zu bytes (windows [0,7], [1,7], [2,7], [3,7]); %lu runs",
 	      lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "", plen, wlen, glen, mlen,
-	      slen, t_quick ? "quick: not 5 disks at " : "5 disks at ", nlen, runs - r0);
+	      slen, t_quick ? "quick: not 5 disks at " : "5 disks at ", nlen,
+	      t_quick ? "not 10 disks at " : "10 disks at ", xlen, runs - r0);
 }
 
 int main(int argc, char **argv)

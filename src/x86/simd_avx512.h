@@ -230,13 +230,30 @@ RX_INLINE unsigned rx_x4_unroll(unsigned streams, size_t len)
  *   wider windows: 16 KiB 16+2 [3,15] 143 / 115 / 97, [0,8] 140 / 114 /
  *     100; 64 KiB 8+2 [0,7] 152 / 174 / 168 and 141 / 155 / 162, 16+2
  *     [0,8] 150 / 157 / 91 -- the stripe rule above;
- *   1 and 16 MiB: all three within the runs' noise on every window.
+ *   1 and 16 MiB: all three within the runs' noise on every window
+ *     (but see XSYN_X1_MIN_LEN).
  * Until the loops per width, the general loop kept x4 on these windows up
  * to 8 MiB (a harness timing it: 64 KiB [4,7] 120 / 112 / 101 for x4 / x2
  * / x1), and raidx bench had it at 0.87-0.96x of avx2x1 and avx2x2 on
  * one-block windows from 64 KiB.
  */
 #define XSYN_X4_MAX_BLOCKS 4
+
+/*
+ * And wider windows x1 again from blocks of XSYN_X1_MIN_LEN: from memory or
+ * L3, one line of each stream per step is level with or ahead of two.
+ * gfni_avx512x4 (x2 there until then) against the same loops at x1 in one
+ * binary, two runs of `raidx bench --op xor_syndrome --disks 10,18 --len
+ * 256k,1m,4m,16m --no-recheck` (Turin-like Zen 5, 2026-12-03, session
+ * 22), x1/x2: 8+2 [0,7] 1.02-1.11 from 1 MiB in 6 of 6, 16+2 [0,8] 0.95-
+ * 1.14 (1.12-1.14 at 1 MiB), [8,15] 0.99-1.08, the others 0.95-1.07
+ * around 1.00; at 256 KiB 0.88-1.14 around 1.00.  In the default raidx
+ * bench runs before, the chosen gfni_avx512x4 read 0.86-0.93 of avx512x1
+ * or avx512x2 on [0,7] and [8,15] at 1 MiB in some runs.  (gen_syndrome's
+ * streaming x4 at x1 from 1 MiB: 0.87-1.05 of its x2, 32+2 0.87-0.97, so
+ * it keeps x2.)
+ */
+#define XSYN_X1_MIN_LEN ((size_t)1 << 20)
 
 RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
 {
@@ -252,7 +269,7 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
 		return (size_t)streams * len <= raidx__l1d_bytes() ? 2 : 1;
 	if (stop - start < XSYN_X4_MAX_BLOCKS)
 		return (size_t)streams * len <= raidx__l1d_bytes() ? 4 : 1;
-	return rx_x4_unroll(streams, len);
+	return len >= XSYN_X1_MIN_LEN ? 1 : rx_x4_unroll(streams, len);
 }
 #endif
 
