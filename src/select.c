@@ -635,6 +635,16 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	 * fastest of fewer contenders, and a slow kernel's lucky trial no
 	 * longer sets it.
 	 */
+	/*
+	 * Each round starts the shape's candidates one further along, so that
+	 * no candidate always runs right after the same one: gfni_avx512x4
+	 * runs gfni_avx512x2's own code on most calibration shapes, was timed
+	 * right before it in every round, and still lost gen_syndrome's wide
+	 * width to it in 4-5 of 20 starts.  Four alternations of `raidx tune
+	 * --repeat 20` with and without the rotation (2026-12-03): 13 and 13
+	 * picks off their pair's majority in 4 x 360 -- no measurable gain in
+	 * stability; kept because a fixed order is a bias nothing corrects.
+	 */
 	int pruned[MAX_CAND] = { 0 };
 	for (unsigned round = 0; round < ROUNDS; round++) {
 		if (round == PRUNE_AFTER)
@@ -646,7 +656,8 @@ static void calibrate_op(enum raidx_op op, void **blk)
 							pruned[c] = 0;
 			}
 		for (unsigned s = 0; s < ns; s++)
-			for (unsigned c = 0; c < nc; c++) {
+			for (unsigned k = 0; k < nc; k++) {
+				unsigned c = (k + round) % nc;
 				if (pruned[c]) {
 					tr[round][c][s] = INFINITY;
 					continue;
