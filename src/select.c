@@ -260,12 +260,13 @@ static size_t l2_bytes(void)
 	return v >= (128 << 10) && v <= (32 << 20) ? (size_t)v : 0;
 }
 
+/* raidx__l1d_bytes() (raidx_impl.h) reads this once it is set. */
+_Atomic size_t raidx__l1d_cached;
+
 /* sysconf reads cpuid's cache leaves on x86 (glibc); where it knows
  * nothing (0, or a value no L1 has) 32 KiB, the smallest L1D of the cores
  * the AVX-512 kernels run on, so that the rule that asks errs towards
- * the loop for data beyond L1. */
-_Atomic size_t raidx__l1d_cached;
-
+ * the loop for data beyond L1.  Racing first calls store the same value. */
 size_t raidx__l1d_lookup(void)
 {
 	size_t v;

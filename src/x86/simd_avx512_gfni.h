@@ -485,11 +485,13 @@ RX_INLINE void recov_datap_u(unsigned disks, size_t len, unsigned faila,
  * including file sets RX_RECOV_U, the recovery unroll its registers allow. */
 /* gen_x2, gen_x2nt and xsyn_x2 out of line: the x4 entries below call them
  * where they run x2's loop, so that the two kernels run the same machine
- * code there and tie in the calibration (select.c resolves ties by
- * priority).  With a copy of the loop inlined in each, gfni_avx512x4 still
+ * code there and should tie in the calibration (select.c resolves ties
+ * by priority).  With a copy of the loop inlined in each, gfni_avx512x4
  * lost gen_syndrome's wide width to gfni_avx512x2 in 4 of 20 starts of
  * `raidx tune --repeat 20` (2026-12-03), on shapes where both ran the x2
- * loop: code placement alone moves such loops by a few percent. */
+ * loop; with the one copy still in 1-6 of 20 in six runs: the 2 us
+ * trials of the same code differ by more than the 5% tie margin now and
+ * then, and raidx bench times the two level (0.97-1.00 at 2 KiB). */
 RX_NOINLINE void gen_x2(unsigned disks, size_t len, void **ptrs)
 {
 	gen_u(disks, len, ptrs, 2);
