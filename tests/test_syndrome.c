@@ -386,6 +386,17 @@ static struct tstripe *placed_stripe(unsigned disks, size_t len)
 	return s;
 }
 
+/* The windows w[0..n-1] ({start, stop}) on one placed stripe. */
+static void placed_windows(unsigned disks, size_t len, const unsigned (*w)[2],
+			   unsigned n)
+{
+	struct tstripe *s = placed_stripe(disks, len);
+
+	for (unsigned i = 0; i < n; i++)
+		window_case(s, disks, w[i][0], w[i][1], 0);
+	ts_free(s);
+}
+
 /* Where gen_syndrome's group passes start at len: `disks` blocks grouped,
  * one fewer not (the stripe is returned for more cases). */
 static struct tstripe *group_edge(unsigned disks, size_t len)
@@ -486,28 +497,18 @@ static void test_large(void)
 	 * block with a multiply by g^start of each kind (none, one doubling,
 	 * a constant) and two blocks, on 5 disks.  40 MiB of stripe: not in
 	 * the quick runs (valgrind, qemu), which the full run covers. */
+	static const unsigned nw[][2] = { { 0, 0 }, { 1, 1 }, { 2, 2 }, { 1, 2 } };
 	size_t nlen = ((size_t)8 << 20) + 4096 + 13;
-	if (!t_quick) {
-		s = placed_stripe(5, nlen);
-		window_case(s, 5, 0, 0, 0);
-		window_case(s, 5, 1, 1, 0);
-		window_case(s, 5, 2, 2, 0);
-		window_case(s, 5, 1, 2, 0);
-		ts_free(s);
-	}
+	if (!t_quick)
+		placed_windows(5, nlen, nw, 4);
 	/* gfni_avx512x4's xor_syndrome runs the one-line step (x1) again on
 	 * windows of more than four blocks from 1 MiB (simd_avx512.h,
 	 * XSYN_X1_MIN_LEN), in the loops per window width: 8, 7, 6 and 5
 	 * blocks, with a multiply by g^start of each kind. */
+	static const unsigned ww[][2] = { { 0, 7 }, { 1, 7 }, { 2, 7 }, { 3, 7 } };
 	size_t xlen = ((size_t)1 << 20) + 4096 + 13;
-	if (!t_quick) {
-		s = placed_stripe(10, xlen);
-		window_case(s, 10, 0, 7, 0);
-		window_case(s, 10, 1, 7, 0);
-		window_case(s, 10, 2, 7, 0);
-		window_case(s, 10, 3, 7, 0);
-		ts_free(s);
-	}
+	if (!t_quick)
+		placed_windows(10, xlen, ww, 4);
 	t_log("large: lengths %zu%s (disks 6); 257 disks at 8205 bytes; "
 	      "24 disks at %zu bytes (windows [0,21], [1,19]), 38 disks too, "
 	      "34 disks with 7 windows of 18 to 32 blocks; "

@@ -445,6 +445,19 @@ RX_INLINE void gen_step(uint8_t **d, int z, uint8_t *pp, uint8_t *qq,
 	}
 }
 
+/* Single vectors of the stripe from off to len, the last one masked, in
+ * the general form (RX_NOINLINE, simd_avx512.h). */
+RX_NOINLINE void gen_tail(unsigned disks, void **ptrs, size_t off, size_t len)
+{
+	uint8_t **d = (uint8_t **)ptrs;
+	V c = _mm512_set1_epi8(0x1d);
+	V verr = _mm512_set1_epi8((char)mul2_err(disks - 3));
+
+	for (; off < len; off += VB)
+		gen_step(d, (int)disks - 3, d[disks - 2], d[disks - 1], off, 1, 1,
+			 rx_prefix_mask(len - off), 0, c, verr);
+}
+
 /*
  * nd: 0 for any stripe, or its data blocks as a literal (1 to
  * GEN_FIXED_MAX): the pointers then sit in a local array that the stores
@@ -461,19 +474,6 @@ RX_INLINE void gen_step(uint8_t **d, int z, uint8_t *pp, uint8_t *qq,
  * windows of 1-8 blocks, at 64 KiB 1.0-1.3x (16+2 [8,15] 1.8-1.9x), at
  * 1 MiB 0.97-1.21x; wider windows, the same loop in both, 0.90-1.20x.
  */
-/* Single vectors of the stripe from off to len, the last one masked, in
- * the general form (RX_NOINLINE, simd_avx512.h). */
-RX_NOINLINE void gen_tail(unsigned disks, void **ptrs, size_t off, size_t len)
-{
-	uint8_t **d = (uint8_t **)ptrs;
-	V c = _mm512_set1_epi8(0x1d);
-	V verr = _mm512_set1_epi8((char)mul2_err(disks - 3));
-
-	for (; off < len; off += VB)
-		gen_step(d, (int)disks - 3, d[disks - 2], d[disks - 1], off, 1, 1,
-			 rx_prefix_mask(len - off), 0, c, verr);
-}
-
 RX_INLINE void gen_run(unsigned disks, size_t len, void **ptrs, unsigned U,
 		       int nt, size_t head, unsigned nd)
 {
@@ -516,20 +516,27 @@ RX_INLINE void gen_u(unsigned disks, size_t len, void **ptrs, unsigned U)
 	gen_fixed(disks, len, ptrs, U, 0, 0);
 }
 
-static void gen_x1(unsigned disks, size_t len, void **ptrs)
+/* Out of line: gen_x4 tail-calls them (RX_TAIL_BY_UNROLL, simd_avx512.h) */
+RX_NOINLINE void gen_x1(unsigned disks, size_t len, void **ptrs)
 {
 	gen_u(disks, len, ptrs, 1);
 }
 
-static void gen_x2(unsigned disks, size_t len, void **ptrs)
+RX_NOINLINE void gen_x2(unsigned disks, size_t len, void **ptrs)
 {
 	gen_u(disks, len, ptrs, 2);
+}
+
+RX_NOINLINE void gen_x4l(unsigned disks, size_t len, void **ptrs)
+{
+	gen_u(disks, len, ptrs, 4);
 }
 
 /* x4 in L1, x1 or x2 beyond (rx_x4_unroll, simd_avx512.h) */
 static void gen_x4(unsigned disks, size_t len, void **ptrs)
 {
-	RX_BY_UNROLL(rx_x4_unroll(disks, len), gen_u, disks, len, ptrs);
+	RX_TAIL_BY_UNROLL(rx_x4_unroll(disks, len), gen_x1, gen_x2, gen_x4l,
+			  disks, len, ptrs);
 }
 
 static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
@@ -588,8 +595,6 @@ RX_INLINE void xsyn_step(uint8_t **d, int z, int lo, unsigned start,
 /* The loops per window width below: gfni_avx512's (simd_avx512_gfni.h) */
 #define XSYN_FIXED_MAX 8
 
-/* nw: 0 for any window, or its width as a literal (1 to XSYN_FIXED_MAX),
- * as simd_avx512_gfni.h's xsyn_u. */
 RX_INLINE void xsyn_k_make(struct xsyn_k *K, unsigned start, unsigned stop)
 {
 	K->c = _mm512_set1_epi8(0x1d);
@@ -618,6 +623,8 @@ RX_NOINLINE void xsyn_tail(unsigned disks, unsigned start, unsigned stop,
 			  d[disks - 1], off, 1, 1, rx_prefix_mask(len - off), &K);
 }
 
+/* nw: 0 for any window, or its width as a literal (1 to XSYN_FIXED_MAX),
+ * as simd_avx512_gfni.h's xsyn_u. */
 RX_INLINE void xsyn_run(unsigned disks, unsigned start, unsigned stop,
 			size_t len, void **ptrs, unsigned U, unsigned nw)
 {
@@ -655,10 +662,17 @@ static void xsyn_x1(unsigned disks, unsigned start, unsigned stop, size_t len,
 	xsyn_u(disks, start, stop, len, ptrs, 1);
 }
 
-static void xsyn_x2(unsigned disks, unsigned start, unsigned stop, size_t len,
-		    void **ptrs)
+/* Out of line: xsyn_x4 tail-calls them, as gen_x4 */
+RX_NOINLINE void xsyn_x2(unsigned disks, unsigned start, unsigned stop,
+			 size_t len, void **ptrs)
 {
 	xsyn_u(disks, start, stop, len, ptrs, 2);
+}
+
+RX_NOINLINE void xsyn_x4l(unsigned disks, unsigned start, unsigned stop,
+			  size_t len, void **ptrs)
+{
+	xsyn_u(disks, start, stop, len, ptrs, 4);
 }
 
 /*
@@ -699,11 +713,10 @@ static void xsyn_x2(unsigned disks, unsigned start, unsigned stop, size_t len,
 static void xsyn_x4(unsigned disks, unsigned start, unsigned stop, size_t len,
 		    void **ptrs)
 {
-	/* U must be a constant in each call of xsyn_u */
 	if (len >= XSYN_X4_X2_MIN_LEN || stop - start >= XSYN_X4_MAX_BLOCKS)
-		xsyn_u(disks, start, stop, len, ptrs, 2);
+		xsyn_x2(disks, start, stop, len, ptrs);
 	else
-		xsyn_u(disks, start, stop, len, ptrs, 4);
+		xsyn_x4l(disks, start, stop, len, ptrs);
 }
 
 /* ---- recovery ---------------------------------------------------------- */

@@ -189,21 +189,20 @@
  */
 #define RX_X1_MAX_LEN ((size_t)64 << 10)
 
-/* fn(args..., U) with the unroll u chosen at run time: each call passes a
- * constant U, so that the step's loops over U unroll. */
-#define RX_BY_UNROLL(u, fn, ...)                                               \
+/* f1, f2 or f4(args...) by the unroll u (1, 2, else 4), each an out-of-line
+ * loop (RX_NOINLINE), so that an entry that only chooses is a few compares
+ * and a tail call and saves no registers of its own (the x4 entries;
+ * with the loops inlined, gfni_avx512x4's calls cost 3-7% more, see
+ * simd_avx512_gfni.h). */
+#define RX_TAIL_BY_UNROLL(u, f1, f2, f4, ...)                                  \
 	do {                                                                   \
-		switch (u) {                                                   \
-		case 1:                                                        \
-			fn(__VA_ARGS__, 1);                                    \
-			break;                                                 \
-		case 2:                                                        \
-			fn(__VA_ARGS__, 2);                                    \
-			break;                                                 \
-		default:                                                       \
-			fn(__VA_ARGS__, 4);                                    \
-			break;                                                 \
-		}                                                              \
+		unsigned rx_u_ = (u);                                          \
+		if (rx_u_ == 2)                                                \
+			f2(__VA_ARGS__);                                       \
+		else if (rx_u_ == 1)                                           \
+			f1(__VA_ARGS__);                                       \
+		else                                                           \
+			f4(__VA_ARGS__);                                       \
 	} while (0)
 
 /* The unroll for a call that reads or writes `streams` blocks of `len`

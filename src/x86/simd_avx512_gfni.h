@@ -131,16 +131,6 @@ RX_INLINE void gen_step(uint8_t **d, int z, uint8_t *pp, uint8_t *qq,
 	}
 }
 
-/*
- * nd: 0 for any stripe, or its number of data blocks as a literal (1 to
- * GEN_FIXED_MAX; see gen_fixed).  With a literal, the blocks' pointers sit
- * in a local array that the stores through P and Q cannot alias, so they
- * stay in registers, and the Horner steps are straight-line code; the
- * general form reloads each pointer from ptrs[] after every store and
- * loops over the disks inside the loop over the offsets.  nt: stream P and
- * Q from the first VB-aligned offset (head: the bytes before it, through
- * a masked normal store).
- */
 /* Single vectors of the stripe from off to len, the last one masked, in
  * the general form (RX_NOINLINE). */
 RX_NOINLINE void gen_tail(unsigned disks, void **ptrs, size_t off, size_t len)
@@ -155,6 +145,16 @@ RX_NOINLINE void gen_tail(unsigned disks, void **ptrs, size_t off, size_t len)
 			 RX_MASKED, kmask(len - off), &K, 0);
 }
 
+/*
+ * nd: 0 for any stripe, or its number of data blocks as a literal (1 to
+ * GEN_FIXED_MAX; see gen_fixed).  With a literal, the blocks' pointers sit
+ * in a local array that the stores through P and Q cannot alias, so they
+ * stay in registers, and the Horner steps are straight-line code; the
+ * general form reloads each pointer from ptrs[] after every store and
+ * loops over the disks inside the loop over the offsets.  nt: stream P and
+ * Q from the first VB-aligned offset (head: the bytes before it, through
+ * a masked normal store).
+ */
 RX_INLINE void gen_run(unsigned disks, size_t len, void **ptrs, unsigned U,
 		       int nt, size_t head, unsigned nd)
 {
@@ -270,14 +270,6 @@ RX_INLINE void xsyn_step(uint8_t **d, int z, int lo, uint8_t *pp, uint8_t *qq,
 	}
 }
 
-/*
- * nw: 0 for any window, or the window's width as a literal (1 to
- * XSYN_FIXED_MAX; see xsyn_fixed).  With a literal width the window's block
- * pointers sit in a local array that the stores through P and Q cannot
- * alias, so they stay in registers, and the Horner steps are straight-line
- * code; with the general form the compiler reloads each pointer from ptrs[]
- * after every store.
- */
 /* Single vectors of the window from off to len, the last one masked, in
  * the general form (RX_NOINLINE). */
 RX_NOINLINE void xsyn_tail(unsigned disks, unsigned start, unsigned stop,
@@ -294,6 +286,14 @@ RX_NOINLINE void xsyn_tail(unsigned disks, unsigned start, unsigned stop,
 			  start != 0, off, 1, RX_MASKED, kmask(len - off), &K);
 }
 
+/*
+ * nw: 0 for any window, or the window's width as a literal (1 to
+ * XSYN_FIXED_MAX; see xsyn_fixed).  With a literal width the window's block
+ * pointers sit in a local array that the stores through P and Q cannot
+ * alias, so they stay in registers, and the Horner steps are straight-line
+ * code; with the general form the compiler reloads each pointer from ptrs[]
+ * after every store.
+ */
 RX_INLINE void xsyn_u(unsigned disks, unsigned start, unsigned stop,
 		      size_t len, void **ptrs, unsigned U, unsigned nw)
 {
@@ -548,9 +548,9 @@ RX_NOINLINE void gen_x2nt(unsigned disks, size_t len, void **ptrs)
 }
 
 /*
- * The x4 entries choose a loop and tail-call it: every loop is a function
- * of its own (RX_NOINLINE), so the entry saves no registers and the choice
- * costs a few instructions and a jump.  With the loops inlined into the
+ * The x4 entries choose a loop and tail-call it (RX_TAIL_BY_UNROLL,
+ * simd_avx512.h): the entry saves no registers and the choice costs a few
+ * instructions and a jump.  With the loops inlined into the
  * entry, its prologue and epilogue came on top of the loop's own, and
  * gfni_avx512x4 ran 0.93-0.94x of gfni_avx512x2 on one-block windows of
  * 4 KiB (about 40 ns a call), where both run xsyn_x2 (`raidx bench --op
@@ -578,26 +578,14 @@ RX_NOINLINE void gen_x4lnt(unsigned disks, size_t len, void **ptrs)
 
 static void gen_x4(unsigned disks, size_t len, void **ptrs)
 {
-	unsigned u = gen_x4_unroll(disks, len);
-
-	if (u == 2)
-		gen_x2(disks, len, ptrs);
-	else if (u == 1)
-		gen_x1(disks, len, ptrs);
-	else
-		gen_x4l(disks, len, ptrs);
+	RX_TAIL_BY_UNROLL(gen_x4_unroll(disks, len), gen_x1, gen_x2, gen_x4l,
+			  disks, len, ptrs);
 }
 
 static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
 {
-	unsigned u = gen_x4_unroll(disks, len);
-
-	if (u == 2)
-		gen_x2nt(disks, len, ptrs);
-	else if (u == 1)
-		gen_x1nt(disks, len, ptrs);
-	else
-		gen_x4lnt(disks, len, ptrs);
+	RX_TAIL_BY_UNROLL(gen_x4_unroll(disks, len), gen_x1nt, gen_x2nt,
+			  gen_x4lnt, disks, len, ptrs);
 }
 #else
 static void gen_x4(unsigned disks, size_t len, void **ptrs)
@@ -635,14 +623,8 @@ RX_NOINLINE void xsyn_x4l(unsigned disks, unsigned start, unsigned stop,
 static void xsyn_x4(unsigned disks, unsigned start, unsigned stop, size_t len,
 		    void **ptrs)
 {
-	unsigned u = rx_xsyn_x4_unroll(start, stop, len);
-
-	if (u == 2)
-		xsyn_x2(disks, start, stop, len, ptrs);
-	else if (u == 1)
-		xsyn_x1(disks, start, stop, len, ptrs);
-	else
-		xsyn_x4l(disks, start, stop, len, ptrs);
+	RX_TAIL_BY_UNROLL(rx_xsyn_x4_unroll(start, stop, len), xsyn_x1, xsyn_x2,
+			  xsyn_x4l, disks, start, stop, len, ptrs);
 }
 #endif
 
