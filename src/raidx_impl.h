@@ -221,6 +221,16 @@ static inline size_t raidx__l1d_bytes(void)
 
 	return RX_LIKELY(v) ? v : raidx__l1d_lookup();
 }
+/* The same for the core's L2, or 1 when it is unknown (no rule that asks
+ * applies then: see rx_xsyn_bw_band, simd_avx512.h). */
+RX_HIDDEN extern _Atomic size_t raidx__l2_cached;
+RX_HIDDEN size_t raidx__l2_lookup(void);
+static inline size_t raidx__l2_bytes(void)
+{
+	size_t v = atomic_load_explicit(&raidx__l2_cached, memory_order_relaxed);
+
+	return RX_LIKELY(v) ? v : raidx__l2_lookup();
+}
 RX_HIDDEN const char *raidx__width_name(enum raidx__width w);
 
 /* Bytes one call streams (inputs plus outputs), the measure of its size

@@ -279,6 +279,20 @@ size_t raidx__l1d_lookup(void)
 	return v;
 }
 
+/* raidx__l2_bytes() (raidx_impl.h) reads this once it is set: the L2 as
+ * l2_bytes() finds it, 1 when unknown (0 means not looked up yet). */
+_Atomic size_t raidx__l2_cached;
+
+size_t raidx__l2_lookup(void)
+{
+	size_t v = l2_bytes();
+
+	if (!v)
+		v = 1;
+	atomic_store_explicit(&raidx__l2_cached, v, memory_order_relaxed);
+	return v;
+}
+
 static size_t large_limit(enum raidx_op op, unsigned nblocks)
 {
 	return op == RAIDX_OP_XOR_GEN && nblocks == 1 ? copy_large_bytes : large_bytes;

@@ -509,6 +509,13 @@ static void test_large(void)
 	size_t xlen = ((size_t)1 << 20) + 4096 + 13;
 	if (!t_quick)
 		placed_windows(10, xlen, ww, 4);
+	/* ... and avx512x1's loop where the window, P and Q stream 3/16 to
+	 * 9/16 of the L2 (simd_avx512.h, rx_xsyn_bw_band): windows of 8, 5,
+	 * 4 and 3 blocks, 266 to 520 KiB in all, with a multiply by g^start
+	 * of each kind. */
+	static const unsigned bw[][2] = { { 0, 7 }, { 1, 5 }, { 4, 7 }, { 2, 4 } };
+	size_t blen = ((size_t)48 << 10) + 4096 + 13;
+	placed_windows(10, blen, bw, 4);
 	t_log("large: lengths %zu%s (disks 6); 257 disks at 8205 bytes; "
 	      "24 disks at %zu bytes (windows [0,21], [1,19]), 38 disks too, "
 	      "34 disks with 7 windows of 18 to 32 blocks; "
@@ -517,10 +524,11 @@ static void test_large(void)
 	      "(window [0,15]); "
 	      "10 disks at %zu bytes (windows [0,7], [1,6]); "
 	      "%s%zu bytes (windows [0,0], [1,1], [2,2], [1,2]); "
-	      "%s%zu bytes (windows [0,7], [1,7], [2,7], [3,7]); %lu runs",
+	      "%s%zu bytes (windows [0,7], [1,7], [2,7], [3,7]); "
+	      "10 disks at %zu bytes (windows [0,7], [1,5], [4,7], [2,4]); %lu runs",
 	      lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "", plen, wlen, glen, mlen,
 	      slen, t_quick ? "quick: not 5 disks at " : "5 disks at ", nlen,
-	      t_quick ? "not 10 disks at " : "10 disks at ", xlen, runs - r0);
+	      t_quick ? "not 10 disks at " : "10 disks at ", xlen, blen, runs - r0);
 }
 
 int main(int argc, char **argv)

@@ -656,8 +656,9 @@ RX_INLINE void xsyn_u(unsigned disks, unsigned start, unsigned stop,
 		    len, ptrs, U);
 }
 
-static void xsyn_x1(unsigned disks, unsigned start, unsigned stop, size_t len,
-		    void **ptrs)
+/* Also gfni_avx512x4's loop in one band (rx_xsyn_bw_band, simd_avx512.h). */
+void RX_SHARED(raidx__avx512_xsyn_x1)(unsigned disks, unsigned start,
+				      unsigned stop, size_t len, void **ptrs)
 {
 	xsyn_u(disks, start, stop, len, ptrs, 1);
 }
@@ -861,7 +862,8 @@ RX_TABLE(avx512) = {
 	RX_ENTRY("avx512x2", RAIDX_OP_GEN_SYNDROME, 49, 1, F_AVX512, gen, gen_x2, 0),
 	RX_ENTRY("avx512x4", RAIDX_OP_GEN_SYNDROME, 50, 1, F_AVX512, gen, gen_x4, 0),
 	RX_ENTRY("avx512x4nt", RAIDX_OP_GEN_SYNDROME, 46, 1, F_AVX512, gen, gen_x4nt, RAIDX__F_NT),
-	RX_ENTRY("avx512x1", RAIDX_OP_XOR_SYNDROME, 48, 1, F_AVX512, xsyn, xsyn_x1, 0),
+	RX_ENTRY("avx512x1", RAIDX_OP_XOR_SYNDROME, 48, 1, F_AVX512, xsyn,
+		 RX_SHARED(raidx__avx512_xsyn_x1), 0),
 	RX_ENTRY("avx512x2", RAIDX_OP_XOR_SYNDROME, 50, 1, F_AVX512, xsyn, xsyn_x2, 0),
 	RX_ENTRY("avx512x4", RAIDX_OP_XOR_SYNDROME, 49, 1, F_AVX512, xsyn, xsyn_x4, 0),
 	RX_ENTRY("avx512", RAIDX_OP_RECOV_2DATA, 50, 1, F_AVX512, r2, recov_2data_avx512, 0),

@@ -55,6 +55,8 @@
 #include <simde/x86/gfni.h>
 #include <stdlib.h>
 #define RX_TABLE(isa) RAIDX__IMPL_TABLE(isa##_simde)
+/* A function one kernel file lends another, renamed like the tables. */
+#define RX_SHARED(fn) fn##_simde
 #define RX_NAME(s) s "@simde"
 #define RX_FEATURES(f) 0u
 /* Emulated kernels are for tests: RAIDX__F_EMULATED keeps them out of the
@@ -67,6 +69,7 @@
 #else
 #include <immintrin.h>
 #define RX_TABLE(isa) RAIDX__IMPL_TABLE(isa)
+#define RX_SHARED(fn) fn
 #define RX_NAME(s) s
 #define RX_FEATURES(f) (f)
 #define RX_PRIO(p) (p)
@@ -270,6 +273,54 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
 		return (size_t)streams * len <= raidx__l1d_bytes() ? 4 : 1;
 	return len >= XSYN_X1_MIN_LEN ? 1 : rx_x4_unroll(streams, len);
 }
+
+/*
+ * And one band where gfni_avx512x4 runs avx512.c's x1 loop instead of its
+ * own: windows of 3 to 8 blocks whose call streams ((blocks + 2) x len:
+ * the window, P and Q) more than 3/16 and at most 9/16 of the L2.  There
+ * the AVX-512BW loop, with more instructions per 64 bytes (3 per block
+ * for the doubling, 6 for a constant multiply, against 1 and 1), runs
+ * 5-25% faster than the GFNI loops.  Two runs of `raidx bench --op
+ * xor_syndrome --disks 18 --start S --stop S+W-1 --len 24k,...,192k
+ * --impl avx512x1,gfni_avx512x4 --no-recheck` for S = 0, 1, 4 and W = 1
+ * to 8 (Turin-like Zen 5, 1 MiB L2, 2026-12-03), gfni_avx512x4 over
+ * avx512x1 with 3-8 blocks: in the band 0.80-1.08 (51 and 33 of 117 and
+ * 66 cells below 0.95; 16+2's [4,8] at 48-80 KiB 0.83-0.91, [1,5] at
+ * 64-80 KiB 0.82-0.86, [4,9] at 24-64 KiB 0.85-0.94); outside it 0.89-
+ * 1.13 (at 640-800 KiB, just above it, 8 blocks 1.03-1.13).  One and two
+ * blocks 0.94-1.21, and 10 and 12 blocks 1.04-1.17 in the band, keep the
+ * GFNI loops.  Over both runs' 3-8 block cells, those where the kernel
+ * ran below 0.95 of the faster loop went from 89 of 414 to 10.
+ *
+ * Why the longer instruction stream wins is not known (no performance
+ * counters on this VM), but it is the pace, not the multiply: six
+ * dependent XORs per 64-byte step added to the GFNI x1 loop (an
+ * experiment, not kept: it needs inline asm to survive the compiler) took
+ * [4,8] of 16+2 at 64 KiB from 124 to 143 GB/s, level with avx512x1
+ * (144), and a plain SIMD read of the same seven streams (raidx bench's
+ * memread row) ran 115.  Presumably the core serves these L2-resident
+ * streams better when the loads come more slowly.  gen_syndrome, which
+ * writes P and Q without reading them, shows it on fewer stripes (6+2 and
+ * 8+2 at 48 KiB 0.82-0.84, 10+2 and 12+2 at 24-32 KiB 0.88-0.93 of
+ * avx512x1, level on the rest of 3+2 to 16+2 at 16-128 KiB, one run) and
+ * keeps its own loops.
+ */
+RX_INLINE int rx_xsyn_bw_band(unsigned start, unsigned stop, size_t len)
+{
+	unsigned w = stop - start + 1;
+	size_t l2 = raidx__l2_bytes();
+
+	if (w < 3 || w > 8 || len > l2)
+		return 0;
+	size_t streamed = (size_t)(w + 2) * len;
+	return streamed > l2 / 16 * 3 && streamed <= l2 / 16 * 9;
+}
+
+/* avx512.c's xor_syndrome x1 loop (avx512x1), lent to gfni_avx512x4 for
+ * the band above. */
+RX_HIDDEN void RX_SHARED(raidx__avx512_xsyn_x1)(unsigned disks, unsigned start,
+						 unsigned stop, size_t len,
+						 void **ptrs);
 #endif
 
 /* ---- masked and streaming memory operations (AVX-512 files) ---------- */

@@ -619,10 +619,15 @@ RX_NOINLINE void xsyn_x4l(unsigned disks, unsigned start, unsigned stop,
 }
 
 /* x4 in L1 (x2 on windows of one or two blocks), x1 or x2 beyond it
- * (rx_xsyn_x4_unroll, simd_avx512.h); a tail call, as gen_x4. */
+ * (rx_xsyn_x4_unroll, simd_avx512.h), avx512x1's loop in one band where
+ * the blocks are in L2 (rx_xsyn_bw_band); a tail call, as gen_x4. */
 static void xsyn_x4(unsigned disks, unsigned start, unsigned stop, size_t len,
 		    void **ptrs)
 {
+	if (rx_xsyn_bw_band(start, stop, len)) {
+		RX_SHARED(raidx__avx512_xsyn_x1)(disks, start, stop, len, ptrs);
+		return;
+	}
 	RX_TAIL_BY_UNROLL(rx_xsyn_x4_unroll(start, stop, len), xsyn_x1, xsyn_x2,
 			  xsyn_x4l, disks, start, stop, len, ptrs);
 }
