@@ -192,9 +192,10 @@ RAIDX_API int raidx_impl_supported(enum raidx_op op, unsigned index);
 /* Name of the implementation that raidx_<op>() uses now for calls that fit
  * in the cache and read 5 to 10 data blocks.  The choice is made per width
  * (1-4, 5-10, 11 or more data blocks read: sources, the xor_syndrome
- * window, data disks) and per size class: calls that stream more than half
- * the last-level cache may use a non-temporal-store twin (`raidx info`
- * shows every pick).  raidx_impl_select() sets all of them.  Triggers the
+ * window, data disks) and per size class: calls that stream more than the
+ * L2 (half the last-level cache for a one-source xor_gen, a sixteenth more
+ * than the L1 for gen_syndrome of 15 or more data blocks) may use a
+ * non-temporal-store twin (`raidx info` shows every pick).  raidx_impl_select() sets all of them.  Triggers the
  * one-time selection if it has not happened yet. */
 RAIDX_API const char *raidx_impl_selected(enum raidx_op op);
 

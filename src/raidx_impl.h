@@ -71,8 +71,9 @@ struct raidx__impl {
 };
 
 /* Non-temporal stores: only a candidate for calls that stream more bytes
- * than the L2 (half the LLC for a one-source xor_gen; select.c): the output
- * leaves the L2 before it is read again anyway; never for sizes that stay
+ * than the L2 (half the LLC for a one-source xor_gen; a sixteenth more than
+ * the L1 for gen_syndrome of 15 or more data blocks; select.c): the output
+ * leaves the cache before it is read again anyway; not for sizes that stay
  * in it, where they cost (seed 000). */
 #define RAIDX__F_NT 1u
 /* A kernel built on an emulation of its instructions (SIMDe) for the tests:
@@ -168,7 +169,8 @@ RX_HIDDEN int raidx__impl_left_out(const struct raidx__impl *impl);
 
 /* ---- selection (select.c) -------------------------------------------- */
 /* Size classes: a call that streams more bytes than the L2 (half the LLC
- * for a one-source xor_gen) may prefer a different kernel (non-temporal
+ * for a one-source xor_gen, the L1 and a sixteenth for gen_syndrome of 15
+ * or more data blocks) may prefer a different kernel (non-temporal
  * stores). */
 enum raidx__class { RAIDX__SMALL = 0, RAIDX__LARGE, RAIDX__NCLASS };
 
@@ -274,6 +276,8 @@ struct raidx__select_report {
 	double calib_ms;          /* whole calibration, all ops */
 	size_t large_bytes;       /* threshold of the large class */
 	size_t copy_large_bytes;  /* the same for xor_gen of one source */
+	size_t gen_wide_large_bytes; /* ... for gen_syndrome of at least */
+	unsigned gen_wide_blocks;    /* this many data blocks */
 	struct {
 		const struct raidx__impl *pick[RAIDX__NCLASS][RAIDX__NWIDTH];
 		const char *source;   /* how this op's pick was made */

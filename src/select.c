@@ -293,9 +293,43 @@ size_t raidx__l2_lookup(void)
 	return v;
 }
 
+/*
+ * gen_syndrome of GEN_STREAM_MIN_BLOCKS or more data blocks is "large" as
+ * soon as the stripe outgrows the L1 by a sixteenth: there the streaming
+ * twins ran up to 1.41x the normal-store kernels they twin.  Turin-like
+ * Zen 5, 2026-12-03 (session 23), two runs of `raidx bench --op
+ * gen_syndrome --disks 14,16,17,18,20,24,34 --len 2k,3k,4k,6k,16k,64k,256k
+ * --impl gfni_avx512x4,gfni_avx512x4nt`, the twin over the normal kernel:
+ *   15 and 16 data blocks from 54 KiB of stripe: 1.17-1.41 (16+2 at 4
+ *     KiB, a default raidx bench shape, 1.29: it had counted as a miss
+ *     against the twins, 0.76-0.84, in every default run of the day);
+ *   18, 22 and 32 data blocks: 0.96-1.20, most 1.01-1.08;
+ *   12 and 14 data blocks: 0.95-1.11 -- they keep normal stores;
+ *   within the L1 the twins lose: 16+2 at 2 KiB 0.41-0.43, 15+2 at 3 KiB
+ *     (51 KiB of stripe) 0.88-0.89, hence the sixteenth.
+ * One run of the other twins: gfni_avx512x2nt 1.04-1.34 on 15 and 16 data
+ * blocks from 4 KiB, 1.02-1.20 on 18-32; avx512x4nt 1.02-1.27 (but 0.74-
+ * 0.86 on 14 data blocks); avx2x4nt 0.94-1.02 (the AVX2 loop is not bound
+ * by its stores).  The normal-store kernels ran 98-101 GB/s on 15 and 16
+ * data blocks at 4-8 KiB against 120-136 on 12-14 and 104-111 on 17: the
+ * P and Q lines, read for ownership into an L1 the stripe does not fit and
+ * written back from it, cost more than streaming them past the cache.
+ * That was the machine's state all day, not its only one: on 2026-12-03
+ * one run found the twins at 0.62-0.92x of the normal kernels on 16+2 at
+ * 4 KiB, an hour before two that found them at 1.24-1.40x.  (Linux's
+ * raid6 and ISA-L stream P and Q in gen_syndrome at every size.)
+ */
+#define GEN_STREAM_MIN_BLOCKS 15
+
 static size_t large_limit(enum raidx_op op, unsigned nblocks)
 {
-	return op == RAIDX_OP_XOR_GEN && nblocks == 1 ? copy_large_bytes : large_bytes;
+	if (op == RAIDX_OP_XOR_GEN && nblocks == 1)
+		return copy_large_bytes;
+	if (op == RAIDX_OP_GEN_SYNDROME && nblocks >= GEN_STREAM_MIN_BLOCKS) {
+		size_t l1 = raidx__l1d_bytes(), t = l1 + l1 / 16;
+		return t < large_bytes ? t : large_bytes;
+	}
+	return large_bytes;
 }
 
 enum raidx__class raidx__class_of(enum raidx_op op, unsigned nblocks, size_t bytes)
@@ -952,9 +986,10 @@ int raidx__tuning_save(const char *path)
 	tuning_ident(ident, sizeof(ident));
 	fprintf(f, "raidx-tuning 2\nversion %s\ncpu %s\n", RAIDX_VERSION_STRING, ident);
 	fprintf(f, "# op, size class (bytes a call streams: small up to %zu, large "
-		   "above; xor_gen of one source: %zu), width (data blocks read: "
-		   "narrow 1-4, mid 5-10, wide 11+), implementation\n", large_bytes,
-		   copy_large_bytes);
+		   "above; xor_gen of one source: %zu; gen_syndrome of %u or more "
+		   "data blocks: %zu), width (data blocks read: narrow 1-4, mid "
+		   "5-10, wide 11+), implementation\n", large_bytes, copy_large_bytes,
+		GEN_STREAM_MIN_BLOCKS, large_limit(RAIDX_OP_GEN_SYNDROME, GEN_STREAM_MIN_BLOCKS));
 	for (int op = 0; op < RAIDX_OP_COUNT; op++)
 		for (int c = 0; c < RAIDX__NCLASS; c++)
 			for (int w = 0; w < NW; w++)
@@ -1145,6 +1180,8 @@ static void select_once_fn(void)
 		large_bytes = copy_large_bytes;
 	rep.large_bytes = large_bytes;
 	rep.copy_large_bytes = copy_large_bytes;
+	rep.gen_wide_blocks = GEN_STREAM_MIN_BLOCKS;
+	rep.gen_wide_large_bytes = large_limit(RAIDX_OP_GEN_SYNDROME, GEN_STREAM_MIN_BLOCKS);
 
 	/* Every variable is checked, whichever one decides. */
 	if (mode && *mode && strcmp(mode, "bench") && strcmp(mode, "static")) {

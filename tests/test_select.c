@@ -549,6 +549,44 @@ static void test_quirks(void)
 	      "emulated), still forced by RAIDX_IMPL, back with RAIDX_DISABLE=zmm_downclock");
 }
 
+/* The size classes' bounds (raidx__class_of): the L2 for most calls, and
+ * for gen_syndrome of 15 or more data blocks the L1 and a sixteenth, where
+ * the streaming twins win (select.c, GEN_STREAM_MIN_BLOCKS); 14 data
+ * blocks and xor_syndrome windows keep the L2's bound. */
+static void test_classes(void)
+{
+	struct raidx__select_report rep;
+
+	t_ctx("size classes");
+	raidx__select_report(&rep);
+	size_t big = rep.large_bytes, g = rep.gen_wide_large_bytes;
+	size_t l1 = raidx__l1d_bytes();
+	enum raidx_op G = RAIDX_OP_GEN_SYNDROME, X = RAIDX_OP_XOR_SYNDROME;
+
+	if (rep.gen_wide_blocks != 15)
+		t_fail("gen_syndrome's early large class from %u data blocks, want 15",
+		       rep.gen_wide_blocks);
+	if (g != (l1 + l1 / 16 < big ? l1 + l1 / 16 : big))
+		t_fail("gen_syndrome's early bound %zu, want min(L1 %zu + 1/16, %zu)", g, l1, big);
+	if (raidx__class_of(G, 15, g) != RAIDX__SMALL ||
+	    raidx__class_of(G, 15, g + 1) != RAIDX__LARGE ||
+	    raidx__class_of(G, 32, g + 1) != RAIDX__LARGE)
+		t_fail("gen_syndrome of 15 and 32 data blocks: not large from %zu bytes", g + 1);
+	if (raidx__class_of(G, 14, big) != RAIDX__SMALL ||
+	    raidx__class_of(G, 14, big + 1) != RAIDX__LARGE ||
+	    raidx__class_of(X, 16, big) != RAIDX__SMALL ||
+	    raidx__class_of(X, 16, big + 1) != RAIDX__LARGE)
+		t_fail("14 data blocks / a 16-block window: large not from %zu bytes", big + 1);
+	/* A public call then runs the large pick (gen_syndrome 16+2 just past
+	 * the bound). */
+	size_t len = g / 18 + 64;
+	if (len * 18 > g && len * 18 <= big &&
+	    raidx__impl_for(G, 18, 0, 0, len) != rep.op[G].pick[RAIDX__LARGE][RAIDX__W_WIDE])
+		t_fail("gen_syndrome 16+2 at %zu bytes: not the large wide pick", len);
+	t_log("size classes: large from %zu bytes, gen_syndrome of 15+ data blocks from %zu "
+	      "(L1 %zu)", big + 1, g + 1, l1);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 3 && !strcmp(argv[1], "child")) {
@@ -568,5 +606,6 @@ int main(int argc, char **argv)
 	test_tuning();
 	test_static();
 	test_quirks();
+	test_classes();
 	return t_done();
 }

@@ -1485,8 +1485,8 @@ static unsigned build_runners(struct runner *rs, const struct bench_shape *sh, s
 	const struct raidx__impl *const *list;
 	unsigned n = 0, cnt = raidx__impl_list((enum raidx_op)sh->op, &list);
 	/* The kernel the public call of this shape would use: its width class
-	 * (data blocks read) and size class (in-cache or larger than the LLC,
-	 * by the bytes it streams) pick it. */
+	 * (data blocks read) and size class (small or large, by the bytes it
+	 * streams: raidx__class_of) pick it. */
 	const struct raidx__impl *cur = raidx__impl_for((enum raidx_op)sh->op, sh->disks,
 							sh->start, sh->stop, len);
 
@@ -2205,7 +2205,7 @@ static void print_summary(const struct opts *o, double elapsed)
 			continue;
 		snprintf(row[0], sizeof(row[0]), "%s", bop_name(op));
 		if (chosen[0][0] && chosen[1][0] && strcmp(chosen[0], chosen[1]))
-			snprintf(row[1], sizeof(row[1]), "%s (>LLC: %s)", chosen[0], chosen[1]);
+			snprintf(row[1], sizeof(row[1]), "%s (large: %s)", chosen[0], chosen[1]);
 		else
 			snprintf(row[1], sizeof(row[1]), "%s", chosen[0][0] ? chosen[0] : chosen[1]);
 		/* the two kernels that won most cells */
@@ -2250,7 +2250,8 @@ static void print_summary(const struct opts *o, double elapsed)
 	       "from the ratios within each round (median over rounds), immune to the\n"
 	       "machine changing speed between rounds; rechecked = where another kernel "
 	       "looked faster,\nthe chosen one timed against it alone in "
-	       "pairs of samples (listed below), else the first pass\n");
+	       "pairs of samples (listed below), else the first pass; (large: K) = the\n"
+	       "kernel of the calls in the large size class (`raidx info`)\n");
 	for (unsigned c = 0; c < SUM_COLS; c++) {
 		width[c] = (unsigned)strlen(head[c]);
 		for (unsigned r = 0; r < nrows; r++)
