@@ -279,18 +279,19 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
  * own: windows of 3 to 8 blocks whose call streams ((blocks + 2) x len:
  * the window, P and Q) more than 3/16 and at most 9/16 of the L2.  There
  * the AVX-512BW loop, with more instructions per 64 bytes (3 per block
- * for the doubling, 6 for a constant multiply, against 1 and 1), runs
- * 5-25% faster than the GFNI loops.  Two runs of `raidx bench --op
+ * for the doubling against 1.5, 6 for the multiply by g^start against 1),
+ * runs 5-25% faster than the GFNI loops.  Two runs of `raidx bench --op
  * xor_syndrome --disks 18 --start S --stop S+W-1 --len 24k,...,192k
  * --impl avx512x1,gfni_avx512x4 --no-recheck` for S = 0, 1, 4 and W = 1
  * to 8 (Turin-like Zen 5, 1 MiB L2, 2026-12-03), gfni_avx512x4 over
  * avx512x1 with 3-8 blocks: in the band 0.80-1.08 (51 and 33 of 117 and
- * 66 cells below 0.95; 16+2's [4,8] at 48-80 KiB 0.83-0.91, [1,5] at
- * 64-80 KiB 0.82-0.86, [4,9] at 24-64 KiB 0.85-0.94); outside it 0.89-
- * 1.13 (at 640-800 KiB, just above it, 8 blocks 1.03-1.13).  One and two
- * blocks 0.94-1.21, and 10 and 12 blocks 1.04-1.17 in the band, keep the
- * GFNI loops.  Over both runs' 3-8 block cells, those where the kernel
- * ran below 0.95 of the faster loop went from 89 of 414 to 10.
+ * 66 cells below 0.95; 16+2's [4,8] at 48-80 KiB 0.83-0.91, once 1.07
+ * at 56 KiB; [1,5] at 64-80 KiB 0.82-0.86; [4,9] at 24-64 KiB 0.85-0.94);
+ * outside it 0.89-1.13 (at 640-800 KiB, just above it, 8 blocks 1.03-
+ * 1.13).  One and two blocks (0.94-1.21 in the band) and, in a third run,
+ * 10 and 12 blocks (1.04-1.17) keep the GFNI loops.  Of all 414 cells of
+ * the two runs (1-8 blocks), those where the kernel would run below 0.95
+ * of the faster of the two loops: 89 without the band, 10 with it.
  *
  * Why the longer instruction stream wins is not known (no performance
  * counters on this VM), but it is the pace, not the multiply: six
