@@ -587,6 +587,18 @@ static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
 	RX_TAIL_BY_UNROLL(gen_x4_unroll(disks, len), gen_x1nt, gen_x2nt,
 			  gen_x4lnt, disks, len, ptrs);
 }
+
+/* gfni_avx512x2nt: x2's loop, but x1's where the stripe has left L1 on
+ * blocks shorter than RX_X1_MAX_LEN, as gen_x4nt.  The large class,
+ * where select.c runs this twin of gfni_avx512x2, starts there for
+ * gen_syndrome of 15 or more data blocks (GEN_STREAM_MIN_BLOCKS), and a
+ * default raidx bench run whose calibration had picked x2 found x2's
+ * loop at 0.90x of gfni_avx512x4nt's x1 on 16+2 at 4 KiB (session 23). */
+static void gen_x2nt_any(unsigned disks, size_t len, void **ptrs)
+{
+	RX_TAIL_BY_UNROLL(rx_x4_unroll(disks, len) == 1 ? 1 : 2, gen_x1nt,
+			  gen_x2nt, gen_x2nt, disks, len, ptrs);
+}
 #else
 static void gen_x4(unsigned disks, size_t len, void **ptrs)
 {
