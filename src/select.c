@@ -86,7 +86,9 @@
  * regime moves them.
  *
  * Size classes: a call that streams more than the core's L2 is "large"
- * (xor_gen of one source, a copy: more than half the last-level cache).
+ * (xor_gen of one source, a copy: more than half the last-level cache;
+ * gen_syndrome of 15 or more data blocks: more than the L1 and a
+ * sixteenth, see GEN_STREAM_MIN_BLOCKS).
  * There, kernels with non-temporal stores (RAIDX__F_NT) become
  * candidates: the output leaves the L2 before it is read again, and
  * bypassing the cache saves the read-for-ownership and the dirty lines'
