@@ -195,8 +195,9 @@ RAIDX_API int raidx_impl_supported(enum raidx_op op, unsigned index);
  * window, data disks) and per size class: calls that stream more than the
  * L2 (half the last-level cache for a one-source xor_gen, a sixteenth more
  * than the L1 for gen_syndrome of 15 or more data blocks) may use a
- * non-temporal-store twin (`raidx info` shows every pick).  raidx_impl_select() sets all of them.  Triggers the
- * one-time selection if it has not happened yet. */
+ * non-temporal-store twin (`raidx info` shows every pick).
+ * raidx_impl_select() sets all of them.  Triggers the one-time selection if
+ * it has not happened yet. */
 RAIDX_API const char *raidx_impl_selected(enum raidx_op op);
 
 /* Force `op` to use the implementation called `name`; name == NULL returns
