@@ -163,6 +163,7 @@ static int op_forced[RAIDX_OP_COUNT];
 /* written once before choice[] is published */
 static size_t large_bytes;      /* the L2: see "Size classes" above */
 static size_t copy_large_bytes; /* xor_gen of one source: half the LLC */
+static size_t gen_wide_large_bytes; /* gen_syndrome of GEN_STREAM_MIN_BLOCKS+ */
 static struct raidx__select_report rep;
 static int env_error;
 static pthread_once_t select_once = PTHREAD_ONCE_INIT;
@@ -327,10 +328,8 @@ static size_t large_limit(enum raidx_op op, unsigned nblocks)
 {
 	if (op == RAIDX_OP_XOR_GEN && nblocks == 1)
 		return copy_large_bytes;
-	if (op == RAIDX_OP_GEN_SYNDROME && nblocks >= GEN_STREAM_MIN_BLOCKS) {
-		size_t l1 = raidx__l1d_bytes(), t = l1 + l1 / 16;
-		return t < large_bytes ? t : large_bytes;
-	}
+	if (op == RAIDX_OP_GEN_SYNDROME && nblocks >= GEN_STREAM_MIN_BLOCKS)
+		return gen_wide_large_bytes;
 	return large_bytes;
 }
 
@@ -991,7 +990,7 @@ int raidx__tuning_save(const char *path)
 		   "above; xor_gen of one source: %zu; gen_syndrome of %u or more "
 		   "data blocks: %zu), width (data blocks read: narrow 1-4, mid "
 		   "5-10, wide 11+), implementation\n", large_bytes, copy_large_bytes,
-		GEN_STREAM_MIN_BLOCKS, large_limit(RAIDX_OP_GEN_SYNDROME, GEN_STREAM_MIN_BLOCKS));
+		GEN_STREAM_MIN_BLOCKS, gen_wide_large_bytes);
 	for (int op = 0; op < RAIDX_OP_COUNT; op++)
 		for (int c = 0; c < RAIDX__NCLASS; c++)
 			for (int w = 0; w < NW; w++)
@@ -1180,10 +1179,14 @@ static void select_once_fn(void)
 	large_bytes = l2_bytes();
 	if (!large_bytes || large_bytes > copy_large_bytes)
 		large_bytes = copy_large_bytes;
+	/* The L1 and a sixteenth, once here rather than per call (large_limit
+	 * is on every call's path). */
+	size_t l1 = raidx__l1d_bytes();
+	gen_wide_large_bytes = l1 + l1 / 16 < large_bytes ? l1 + l1 / 16 : large_bytes;
 	rep.large_bytes = large_bytes;
 	rep.copy_large_bytes = copy_large_bytes;
 	rep.gen_wide_blocks = GEN_STREAM_MIN_BLOCKS;
-	rep.gen_wide_large_bytes = large_limit(RAIDX_OP_GEN_SYNDROME, GEN_STREAM_MIN_BLOCKS);
+	rep.gen_wide_large_bytes = gen_wide_large_bytes;
 
 	/* Every variable is checked, whichever one decides. */
 	if (mode && *mode && strcmp(mode, "bench") && strcmp(mode, "static")) {

@@ -596,8 +596,10 @@ static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
  * loop at 0.90x of gfni_avx512x4nt's x1 on 16+2 at 4 KiB (session 23). */
 static void gen_x2nt_any(unsigned disks, size_t len, void **ptrs)
 {
-	RX_TAIL_BY_UNROLL(rx_x4_unroll(disks, len) == 1 ? 1 : 2, gen_x1nt,
-			  gen_x2nt, gen_x2nt, disks, len, ptrs);
+	if (rx_x4_unroll(disks, len) == 1)
+		gen_x1nt(disks, len, ptrs);
+	else
+		gen_x2nt(disks, len, ptrs);
 }
 #else
 static void gen_x4(unsigned disks, size_t len, void **ptrs)
