@@ -194,7 +194,8 @@ RAIDX_API int raidx_impl_supported(enum raidx_op op, unsigned index);
  * (1-4, 5-10, 11 or more data blocks read: sources, the xor_syndrome
  * window, data disks) and per size class: calls that stream more than the
  * L2 (half the last-level cache for a one-source xor_gen, a sixteenth more
- * than the L1 for gen_syndrome of 15 or more data blocks) may use a
+ * than the L1 for gen_syndrome of 15 or more data blocks, an eighth more
+ * than the last-level cache for the recoveries) may use a
  * non-temporal-store twin (`raidx info` shows every pick).
  * raidx_impl_select() sets all of them.  Triggers the one-time selection if
  * it has not happened yet. */

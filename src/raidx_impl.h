@@ -276,6 +276,7 @@ struct raidx__select_report {
 	double calib_ms;          /* whole calibration, all ops */
 	size_t large_bytes;       /* threshold of the large class */
 	size_t copy_large_bytes;  /* the same for xor_gen of one source */
+	size_t rec_large_bytes;   /* ... for recov_2data and recov_datap */
 	size_t gen_wide_large_bytes; /* ... for gen_syndrome of at least */
 	unsigned gen_wide_blocks;    /* this many data blocks */
 	struct {

@@ -552,7 +552,8 @@ static void test_quirks(void)
 /* The size classes' bounds (raidx__class_of): the L2 for most calls, and
  * for gen_syndrome of 15 or more data blocks the L1 and a sixteenth, where
  * the streaming twins win (select.c, GEN_STREAM_MIN_BLOCKS); 14 data
- * blocks and xor_syndrome windows keep the L2's bound. */
+ * blocks and xor_syndrome windows keep the L2's bound; the recoveries
+ * are large only beyond the LLC and an eighth (REC_LARGE_LLC_EIGHTHS). */
 static void test_classes(void)
 {
 	struct raidx__select_report rep;
@@ -562,6 +563,7 @@ static void test_classes(void)
 	size_t big = rep.large_bytes, g = rep.gen_wide_large_bytes;
 	size_t l1 = raidx__l1d_bytes();
 	enum raidx_op G = RAIDX_OP_GEN_SYNDROME, X = RAIDX_OP_XOR_SYNDROME;
+	size_t rb = rep.rec_large_bytes;
 
 	if (rep.gen_wide_blocks != 15)
 		t_fail("gen_syndrome's early large class from %u data blocks, want 15",
@@ -577,6 +579,14 @@ static void test_classes(void)
 	    raidx__class_of(X, 16, big) != RAIDX__SMALL ||
 	    raidx__class_of(X, 16, big + 1) != RAIDX__LARGE)
 		t_fail("14 data blocks / a 16-block window: large not from %zu bytes", big + 1);
+	if (rb != rep.copy_large_bytes / 4 * 9)
+		t_fail("recoveries' bound %zu, want the LLC (%zu) and an eighth", rb,
+		       2 * rep.copy_large_bytes);
+	for (int op = RAIDX_OP_RECOV_2DATA; op <= RAIDX_OP_RECOV_DATAP; op++)
+		if (raidx__class_of(op, 8, big + 1) != RAIDX__SMALL ||
+		    raidx__class_of(op, 16, rb) != RAIDX__SMALL ||
+		    raidx__class_of(op, 8, rb + 1) != RAIDX__LARGE)
+			t_fail("%s: large not from %zu bytes", raidx_op_name(op), rb + 1);
 	/* A public call then runs the large pick (gen_syndrome 16+2 just past
 	 * the bound). */
 	size_t len = g / 18 + 64;
@@ -584,7 +594,7 @@ static void test_classes(void)
 	    raidx__impl_for(G, 18, 0, 0, len) != rep.op[G].pick[RAIDX__LARGE][RAIDX__W_WIDE])
 		t_fail("gen_syndrome 16+2 at %zu bytes: not the large wide pick", len);
 	t_log("size classes: large from %zu bytes, gen_syndrome of 15+ data blocks from %zu "
-	      "(L1 %zu)", big + 1, g + 1, l1);
+	      "(L1 %zu), the recoveries from %zu", big + 1, g + 1, l1, rb + 1);
 }
 
 int main(int argc, char **argv)

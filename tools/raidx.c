@@ -190,6 +190,9 @@ int raidx_tool_info(int argc, char **argv)
 	format_bytes(rep.gen_wide_large_bytes, buf, sizeof(buf));
 	printf("                gen_syndrome of %u or more data blocks: more than %s\n"
 	       "                (the L1 and a sixteenth)\n", rep.gen_wide_blocks, buf);
+	format_bytes(rep.rec_large_bytes, buf, sizeof(buf));
+	printf("                recov_2data, recov_datap: more than %s (the LLC\n"
+	       "                and an eighth)\n", buf);
 	format_bytes(raidx__l1d_bytes(), buf, sizeof(buf));
 #if defined(__x86_64__) || defined(__i386__)
 	printf("L1 data cache   %s: the 512-bit x4 kernels run a shorter step on\n"

@@ -21,6 +21,8 @@
  *
  * gen_syndrome "gfni_avx512x4nt" (RAIDX__F_NT) streams P and Q with
  * vmovntdq, for stripes larger than the last-level cache; see avx512.c.
+ * The recoveries' "gfni_avx512nt" streams the rebuilt blocks the same way,
+ * for calls beyond the LLC and an eighth (select.c, REC_LARGE_LLC_EIGHTHS).
  *
  * Every table entry requires AVX512F|AVX512BW|AVX512VL|GFNI: the file is
  * compiled with all four, and the compiler may use any of them.
@@ -66,7 +68,6 @@ RX_INLINE void vstream(void *p, V v)
 #define RX_RECOV_U 4
 #include "simd_avx512_gfni.h"
 
-
 /*
  * gen: x4 ahead of x2 (two disks per step already halve the affine chain;
  * four vectors add independent work for the second FP pipe pair); the
@@ -86,5 +87,7 @@ RX_TABLE(gfni_avx512) = {
 	RX_ENTRY("gfni_avx512x4", RAIDX_OP_XOR_SYNDROME, 61, 1, F_GFNI512, xsyn, xsyn_x4, 0),
 	RX_ENTRY("gfni_avx512", RAIDX_OP_RECOV_2DATA, 60, 1, F_GFNI512, r2, recov_2data_gfni, 0),
 	RX_ENTRY("gfni_avx512", RAIDX_OP_RECOV_DATAP, 60, 1, F_GFNI512, rdp, recov_datap_gfni, 0),
+	RX_ENTRY("gfni_avx512nt", RAIDX_OP_RECOV_2DATA, 57, 1, F_GFNI512, r2, recov_2data_gfni_nt, RAIDX__F_NT),
+	RX_ENTRY("gfni_avx512nt", RAIDX_OP_RECOV_DATAP, 57, 1, F_GFNI512, rdp, recov_datap_gfni_nt, RAIDX__F_NT),
 	RAIDX__END,
 };

@@ -403,7 +403,7 @@ RX_INLINE void surv_step(const struct rx_rplan *pl, uint8_t **d, size_t off,
  * mc = B g^low. */
 RX_INLINE void r2_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
 		       unsigned x, unsigned y, size_t off, unsigned U, int tail,
-		       KMASK k, const struct rk *K)
+		       KMASK k, const struct rk *K, int nt)
 {
 	uint8_t **d = (uint8_t **)ptrs;
 	V p[4], h[4];
@@ -415,8 +415,13 @@ RX_INLINE void r2_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
 		V pxy = xor2(p[u], ld(pp, off + u * VB, tail, k));
 		V q = ld(qq, off + u * VB, tail, k);
 		V dx = xor3(aff(pxy, K->ma), aff(q, K->mb), aff(h[u], K->mc));
-		st(dx_, off + u * VB, dx, tail, k);
-		st(dy_, off + u * VB, xor2(pxy, dx), tail, k);
+		if (nt) {
+			vstream(dx_ + off + u * VB, dx);
+			vstream(dy_ + off + u * VB, xor2(pxy, dx));
+		} else {
+			st(dx_, off + u * VB, dx, tail, k);
+			st(dy_, off + u * VB, xor2(pxy, dx), tail, k);
+		}
 	}
 }
 
@@ -424,7 +429,7 @@ RX_INLINE void r2_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
  * mc = g^-x g^low. */
 RX_INLINE void rdp_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
 			unsigned x, size_t off, unsigned U, int tail, KMASK k,
-			const struct rk *K)
+			const struct rk *K, int nt)
 {
 	uint8_t **d = (uint8_t **)ptrs;
 	V p[4], h[4];
@@ -435,13 +440,24 @@ RX_INLINE void rdp_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
 	for (unsigned u = 0; u < U; u++) {
 		V q = ld(qq, off + u * VB, tail, k);
 		V dx = xor2(aff(q, K->mb), aff(h[u], K->mc));
-		st(dx_, off + u * VB, dx, tail, k);
-		st(pp, off + u * VB, xor2(p[u], dx), tail, k);
+		if (nt) {
+			vstream(dx_ + off + u * VB, dx);
+			vstream(pp + off + u * VB, xor2(p[u], dx));
+		} else {
+			st(dx_, off + u * VB, dx, tail, k);
+			st(pp, off + u * VB, xor2(p[u], dx), tail, k);
+		}
 	}
 }
 
+/*
+ * nt: stream the rebuilt blocks past the cache (vstream), from `head`, the
+ * first offset where they are VB-aligned (the bytes before it, and the
+ * last partial vector, through masked normal stores); see recov_nt_head.
+ */
 RX_INLINE void recov_2data_u(unsigned disks, size_t len, unsigned faila,
-			     unsigned failb, void **ptrs, unsigned U)
+			     unsigned failb, void **ptrs, unsigned U, int nt,
+			     size_t head)
 {
 	struct rx_rplan pl;
 	struct rk K;
@@ -454,15 +470,22 @@ RX_INLINE void recov_2data_u(unsigned disks, size_t len, unsigned faila,
 	K.ma = vmat(raidx__gf_affine[a]);
 	K.mb = vmat(raidx__gf_affine[b]);
 	K.mc = vmat(raidx__gf_affine[raidx__gf_mul1(b, raidx__gf_pow2(pl.low))]);
+	if (head) {
+		r2_step(disks, &pl, ptrs, faila, failb, 0, 1, RX_MASKED,
+			kmask(head), &K, 0);
+		off = head;
+	}
 	for (; off + U * VB <= len; off += U * VB)
-		r2_step(disks, &pl, ptrs, faila, failb, off, U, 0, 0, &K);
+		r2_step(disks, &pl, ptrs, faila, failb, off, U, 0, 0, &K, nt);
 	for (; off < len; off += VB)
 		r2_step(disks, &pl, ptrs, faila, failb, off, 1, RX_MASKED,
-			kmask(len - off), &K);
+			kmask(len - off), &K, 0);
+	if (nt)
+		_mm_sfence();
 }
 
 RX_INLINE void recov_datap_u(unsigned disks, size_t len, unsigned faila,
-			     void **ptrs, unsigned U)
+			     void **ptrs, unsigned U, int nt, size_t head)
 {
 	struct rx_rplan pl;
 	struct rk K;
@@ -474,11 +497,33 @@ RX_INLINE void recov_datap_u(unsigned disks, size_t len, unsigned faila,
 	K.ma = vzero();
 	K.mb = vmat(raidx__gf_affine[ginv]);
 	K.mc = vmat(raidx__gf_affine[raidx__gf_mul1(ginv, raidx__gf_pow2(pl.low))]);
+	if (head) {
+		rdp_step(disks, &pl, ptrs, faila, 0, 1, RX_MASKED, kmask(head),
+			 &K, 0);
+		off = head;
+	}
 	for (; off + U * VB <= len; off += U * VB)
-		rdp_step(disks, &pl, ptrs, faila, off, U, 0, 0, &K);
+		rdp_step(disks, &pl, ptrs, faila, off, U, 0, 0, &K, nt);
 	for (; off < len; off += VB)
 		rdp_step(disks, &pl, ptrs, faila, off, 1, RX_MASKED,
-			 kmask(len - off), &K);
+			 kmask(len - off), &K, 0);
+	if (nt)
+		_mm_sfence();
+}
+
+/*
+ * The bytes before the first offset where both outputs are VB-aligned
+ * (at most len), or -1 when they never are together (different offsets
+ * modulo VB, or no masks for a misaligned head): then normal stores.
+ */
+RX_INLINE long recov_nt_head(const void *o1, const void *o2, size_t len)
+{
+	uintptr_t a1 = (uintptr_t)o1 & (VB - 1), a2 = (uintptr_t)o2 & (VB - 1);
+	size_t head = (VB - a1) & (VB - 1);
+
+	if (a1 != a2 || (!RX_MASKED && a1))
+		return -1;
+	return (long)(head > len ? len : head);
 }
 
 /* The entry points the tables register, the same in both widths; the
@@ -650,11 +695,40 @@ static void xsyn_x4(unsigned disks, unsigned start, unsigned stop, size_t len,
 static void recov_2data_gfni(unsigned disks, size_t len, unsigned faila,
 			     unsigned failb, void **ptrs)
 {
-	recov_2data_u(disks, len, faila, failb, ptrs, RX_RECOV_U);
+	recov_2data_u(disks, len, faila, failb, ptrs, RX_RECOV_U, 0, 0);
 }
 
 static void recov_datap_gfni(unsigned disks, size_t len, unsigned faila,
 			     void **ptrs)
 {
-	recov_datap_u(disks, len, faila, ptrs, RX_RECOV_U);
+	recov_datap_u(disks, len, faila, ptrs, RX_RECOV_U, 0, 0);
 }
+
+#ifdef RX_V512
+/* The streaming twins, for the large class (select.c's
+ * REC_LARGE_LLC_EIGHTHS, with the measurements); when the rebuilt blocks
+ * never share a VB boundary, normal stores.  512-bit only: gfni_avx2's
+ * would be unmeasured. */
+static void recov_2data_gfni_nt(unsigned disks, size_t len, unsigned faila,
+				unsigned failb, void **ptrs)
+{
+	long head = recov_nt_head(ptrs[faila], ptrs[failb], len);
+
+	if (head < 0)
+		recov_2data_u(disks, len, faila, failb, ptrs, RX_RECOV_U, 0, 0);
+	else
+		recov_2data_u(disks, len, faila, failb, ptrs, RX_RECOV_U, 1,
+			      (size_t)head);
+}
+
+static void recov_datap_gfni_nt(unsigned disks, size_t len, unsigned faila,
+				void **ptrs)
+{
+	long head = recov_nt_head(ptrs[faila], ptrs[disks - 2], len);
+
+	if (head < 0)
+		recov_datap_u(disks, len, faila, ptrs, RX_RECOV_U, 0, 0);
+	else
+		recov_datap_u(disks, len, faila, ptrs, RX_RECOV_U, 1, (size_t)head);
+}
+#endif
