@@ -233,6 +233,19 @@ static inline size_t raidx__l2_bytes(void)
 
 	return RX_LIKELY(v) ? v : raidx__l2_lookup();
 }
+/* The recoveries' streaming twins stream a call only when it streams more
+ * than this many bytes: the LLC and an eighth, the recoveries' large class
+ * (select.c, REC_LARGE_LLC_EIGHTHS); below it they run the normal loop.
+ * raidx__rec_stream_set() moves it for the tests (1: stream every call). */
+RX_HIDDEN extern _Atomic size_t raidx__rec_stream_cached;
+RX_HIDDEN size_t raidx__rec_stream_lookup(void);
+RX_HIDDEN void raidx__rec_stream_set(size_t bytes);
+static inline size_t raidx__rec_stream_bytes(void)
+{
+	size_t v = atomic_load_explicit(&raidx__rec_stream_cached, memory_order_relaxed);
+
+	return RX_LIKELY(v) ? v : raidx__rec_stream_lookup();
+}
 RX_HIDDEN const char *raidx__width_name(enum raidx__width w);
 
 /* Bytes one call streams (inputs plus outputs), the measure of its size

@@ -350,12 +350,15 @@ size_t raidx__l2_lookup(void)
  * avx2x4,avx2x2`: the twin 0.97-1.17x of gfni_avx512 and the fastest of
  * the five in 21 of 24 cells; recov_datap of 8+2's disk 3 stays at 0.90x
  * of avx2x2 and avx2x4 (31.7 against 35.4 GB/s).
- * Not covered by this bound: below it the twin wins on some shapes and
- * loses on others by where the lost blocks are, not by size (default
- * raidx bench, 2026-12-03: 0.87-0.94x misses against it at 1 MiB on 8+2
- * recov_2data and 16+2 with the top blocks lost, and at 64 KiB on 16+2's
- * top blocks; the grid above has it at 0.71-0.82 with 16+2's low blocks
- * lost).  No rule on the call's shape explains both yet.
+ * Below the bound the twin runs gfni_avx512's own loop (the same machine
+ * code, simd_avx512_gfni.h), so it is what the large class runs rather
+ * than a rival of the in-cache pick: streaming at every size, it was
+ * ahead on some 64 KiB and 1 MiB shapes of the default raidx bench and
+ * behind on others, by where the lost blocks are rather than by size
+ * (gfni_avx512 0.87-0.94x of it on 8+2 recov_2data and on 16+2 with the
+ * top blocks lost, three runs; the twin 0.71-0.82x on 16+2 with the low
+ * blocks lost, the grid above).  No rule on the call's shape explains
+ * both yet.
  */
 #define REC_LARGE_LLC_EIGHTHS 9
 
@@ -368,6 +371,22 @@ static size_t large_limit(enum raidx_op op, unsigned nblocks)
 	if (op == RAIDX_OP_RECOV_2DATA || op == RAIDX_OP_RECOV_DATAP)
 		return rec_large_bytes;
 	return large_bytes;
+}
+
+_Atomic size_t raidx__rec_stream_cached;
+
+size_t raidx__rec_stream_lookup(void)
+{
+	size_t v = llc_bytes() / 8 * REC_LARGE_LLC_EIGHTHS;
+
+	atomic_store_explicit(&raidx__rec_stream_cached, v, memory_order_relaxed);
+	return v;
+}
+
+void raidx__rec_stream_set(size_t bytes)
+{
+	atomic_store_explicit(&raidx__rec_stream_cached, bytes ? bytes : 1,
+			      memory_order_relaxed);
 }
 
 enum raidx__class raidx__class_of(enum raidx_op op, unsigned nblocks, size_t bytes)

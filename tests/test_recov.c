@@ -603,5 +603,13 @@ int main(int argc, char **argv)
 	test_lengths();
 	test_offsets();
 	test_large();
+	/* The streaming twins stream only calls beyond the LLC (select.c,
+	 * REC_LARGE_LLC_EIGHTHS), which test_large reaches once; with the
+	 * bound at one byte their streaming path, its masked head and tail,
+	 * run over every length and offset above. */
+	raidx__rec_stream_set(1);
+	t_log("streaming twins: streaming every call from here");
+	test_lengths();
+	test_offsets();
 	return t_done();
 }

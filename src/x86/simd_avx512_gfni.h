@@ -692,30 +692,53 @@ static void xsyn_x4(unsigned disks, unsigned start, unsigned stop, size_t len,
 }
 #endif
 
-static void recov_2data_gfni(unsigned disks, size_t len, unsigned faila,
-			     unsigned failb, void **ptrs)
+/* Out of line: the streaming twins below call them below their bound, so
+ * that both kernels run the same machine code there (with a copy of the
+ * loop inlined in the twin, it ran 0.86-0.92x of gfni_avx512 on 8+2
+ * recov_datap at 64 KiB, the very same source). */
+RX_NOINLINE void recov_2data_gfni(unsigned disks, size_t len, unsigned faila,
+				  unsigned failb, void **ptrs)
 {
 	recov_2data_u(disks, len, faila, failb, ptrs, RX_RECOV_U, 0, 0);
 }
 
-static void recov_datap_gfni(unsigned disks, size_t len, unsigned faila,
-			     void **ptrs)
+RX_NOINLINE void recov_datap_gfni(unsigned disks, size_t len, unsigned faila,
+				  void **ptrs)
 {
 	recov_datap_u(disks, len, faila, ptrs, RX_RECOV_U, 0, 0);
 }
 
 #ifdef RX_V512
-/* The streaming twins, for the large class (select.c's
- * REC_LARGE_LLC_EIGHTHS, with the measurements); when the rebuilt blocks
- * never share a VB boundary, normal stores.  512-bit only: gfni_avx2's
- * would be unmeasured. */
+/*
+ * The streaming twins, for the recoveries' large class: they stream the
+ * rebuilt blocks only where that class starts, beyond the LLC and an
+ * eighth (raidx__rec_stream_bytes; select.c's REC_LARGE_LLC_EIGHTHS has
+ * the measurements), and run gfni_avx512's loop below it.  When the twin
+ * streamed at every size, gfni_avx512 ran 0.87-0.94x of it in three
+ * default raidx bench runs' 1 MiB cells of 8+2 recov_2data and of 16+2
+ * with the top blocks lost (and 0.92-0.94x on 16+2's top blocks at 64
+ * KiB), while the twin ran 0.71-0.82x of gfni_avx512 where 16+2 lost its
+ * low blocks (`--disks 18 --len 512k,1m`);
+ * no rule on the call's shape tells the two apart yet, and the twin is
+ * what the large class runs, not a per-shape alternative.  Normal stores
+ * also when the rebuilt blocks never share a VB boundary.  512-bit only:
+ * gfni_avx2's twin would be unmeasured.
+ */
+RX_INLINE long recov_nt_use(unsigned disks, size_t len, const void *o1,
+			    const void *o2)
+{
+	if ((size_t)disks * len <= raidx__rec_stream_bytes())
+		return -1;
+	return recov_nt_head(o1, o2, len);
+}
+
 static void recov_2data_gfni_nt(unsigned disks, size_t len, unsigned faila,
 				unsigned failb, void **ptrs)
 {
-	long head = recov_nt_head(ptrs[faila], ptrs[failb], len);
+	long head = recov_nt_use(disks, len, ptrs[faila], ptrs[failb]);
 
 	if (head < 0)
-		recov_2data_u(disks, len, faila, failb, ptrs, RX_RECOV_U, 0, 0);
+		recov_2data_gfni(disks, len, faila, failb, ptrs);
 	else
 		recov_2data_u(disks, len, faila, failb, ptrs, RX_RECOV_U, 1,
 			      (size_t)head);
@@ -724,10 +747,10 @@ static void recov_2data_gfni_nt(unsigned disks, size_t len, unsigned faila,
 static void recov_datap_gfni_nt(unsigned disks, size_t len, unsigned faila,
 				void **ptrs)
 {
-	long head = recov_nt_head(ptrs[faila], ptrs[disks - 2], len);
+	long head = recov_nt_use(disks, len, ptrs[faila], ptrs[disks - 2]);
 
 	if (head < 0)
-		recov_datap_u(disks, len, faila, ptrs, RX_RECOV_U, 0, 0);
+		recov_datap_gfni(disks, len, faila, ptrs);
 	else
 		recov_datap_u(disks, len, faila, ptrs, RX_RECOV_U, 1, (size_t)head);
 }
