@@ -603,10 +603,11 @@ int main(int argc, char **argv)
 	test_lengths();
 	test_offsets();
 	test_large();
-	/* The streaming twins stream only calls beyond the LLC (select.c,
-	 * REC_LARGE_LLC_EIGHTHS), which test_large reaches once; with the
-	 * bound at one byte their streaming path, its masked head and tail,
-	 * run over every length and offset above. */
+	/* The streaming twins stream only calls beyond the LLC and an eighth
+	 * (select.c, REC_LARGE_LLC_EIGHTHS), which test_large's 18 disks at
+	 * 2 MiB pass only where the LLC is 32 MiB or less; with the bound at
+	 * one byte their streaming path, its masked head and tail, run over
+	 * every length and offset above. */
 	raidx__rec_stream_set(1);
 	t_log("streaming twins: streaming every call from here");
 	test_lengths();
