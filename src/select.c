@@ -373,11 +373,18 @@ static size_t large_limit(enum raidx_op op, unsigned nblocks)
 	return large_bytes;
 }
 
+/* The recoveries' bound from the LLC: the size class (select_once_fn)
+ * and the streaming twins' own test (raidx__rec_stream_bytes). */
+static size_t rec_bound(size_t llc)
+{
+	return llc / 8 * REC_LARGE_LLC_EIGHTHS;
+}
+
 _Atomic size_t raidx__rec_stream_cached;
 
 size_t raidx__rec_stream_lookup(void)
 {
-	size_t v = llc_bytes() / 8 * REC_LARGE_LLC_EIGHTHS;
+	size_t v = rec_bound(llc_bytes());
 
 	atomic_store_explicit(&raidx__rec_stream_cached, v, memory_order_relaxed);
 	return v;
@@ -1239,7 +1246,7 @@ static void select_once_fn(void)
 	 * 38 with normal ones. */
 	size_t llc = llc_bytes();
 	copy_large_bytes = llc / 2;
-	rec_large_bytes = llc / 8 * REC_LARGE_LLC_EIGHTHS;
+	rec_large_bytes = rec_bound(llc);
 	large_bytes = l2_bytes();
 	if (!large_bytes || large_bytes > copy_large_bytes)
 		large_bytes = copy_large_bytes;

@@ -107,6 +107,16 @@ struct gk {
 	V m2, m4;
 };
 
+/* A store of the output at p + off: streamed past the cache when nt (p +
+ * off VB-aligned, no tail), else normal (masked when tail). */
+RX_INLINE void put(uint8_t *p, size_t off, V v, int tail, KMASK k, int nt)
+{
+	if (nt)
+		vstream(p + off, v);
+	else
+		st(p, off, v, tail, k);
+}
+
 /* U vectors at off: P and Q of the data blocks d[0..z], stored at pp and
  * qq (streamed when nt). */
 RX_INLINE void gen_step(uint8_t **d, int z, uint8_t *pp, uint8_t *qq,
@@ -121,13 +131,8 @@ RX_INLINE void gen_step(uint8_t **d, int z, uint8_t *pp, uint8_t *qq,
 	horner_down(d, z - 1, 0, off, U, tail, k, K->m2, K->m4, p, h);
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++) {
-		if (nt) {
-			vstream(pp + off + u * VB, p[u]);
-			vstream(qq + off + u * VB, h[u]);
-		} else {
-			st(pp, off + u * VB, p[u], tail, k);
-			st(qq, off + u * VB, h[u], tail, k);
-		}
+		put(pp, off + u * VB, p[u], tail, k, nt);
+		put(qq, off + u * VB, h[u], tail, k, nt);
 	}
 }
 
@@ -415,13 +420,8 @@ RX_INLINE void r2_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
 		V pxy = xor2(p[u], ld(pp, off + u * VB, tail, k));
 		V q = ld(qq, off + u * VB, tail, k);
 		V dx = xor3(aff(pxy, K->ma), aff(q, K->mb), aff(h[u], K->mc));
-		if (nt) {
-			vstream(dx_ + off + u * VB, dx);
-			vstream(dy_ + off + u * VB, xor2(pxy, dx));
-		} else {
-			st(dx_, off + u * VB, dx, tail, k);
-			st(dy_, off + u * VB, xor2(pxy, dx), tail, k);
-		}
+		put(dx_, off + u * VB, dx, tail, k, nt);
+		put(dy_, off + u * VB, xor2(pxy, dx), tail, k, nt);
 	}
 }
 
@@ -440,13 +440,8 @@ RX_INLINE void rdp_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
 	for (unsigned u = 0; u < U; u++) {
 		V q = ld(qq, off + u * VB, tail, k);
 		V dx = xor2(aff(q, K->mb), aff(h[u], K->mc));
-		if (nt) {
-			vstream(dx_ + off + u * VB, dx);
-			vstream(pp + off + u * VB, xor2(p[u], dx));
-		} else {
-			st(dx_, off + u * VB, dx, tail, k);
-			st(pp, off + u * VB, xor2(p[u], dx), tail, k);
-		}
+		put(dx_, off + u * VB, dx, tail, k, nt);
+		put(pp, off + u * VB, xor2(p[u], dx), tail, k, nt);
 	}
 }
 
