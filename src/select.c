@@ -328,7 +328,9 @@ size_t raidx__l2_lookup(void)
 
 /*
  * The recoveries are "large" only beyond the LLC and an eighth: below it
- * their streaming twin (gfni_avx512nt) lost as often as it won.
+ * their streaming twin (gfni_avx512nt; avx512nt and gfni_avx2nt, the
+ * twins of avx512 and gfni_avx2, follow the same bound) lost as often as
+ * it won.
  * Turin-like Zen 5, 2026-12-03 (session 24), two runs of `raidx bench
  * --op recov_2data,recov_datap --disks 6,10,18,34 --len
  * 512k,1m,2m,4m,8m --impl gfni_avx512,gfni_avx512nt`, the twin over the

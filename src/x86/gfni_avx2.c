@@ -21,7 +21,9 @@
  * gen_syndrome "gfni_avx2x4nt" (RAIDX__F_NT) streams P and Q with 32-byte
  * vmovntdq for stripes larger than the last-level cache; without byte masks
  * it cannot store up to an alignment boundary, so unless P and Q are both
- * 32-byte aligned it uses normal stores.
+ * 32-byte aligned it uses normal stores.  The recoveries' "gfni_avx2nt"
+ * streams the rebuilt blocks beyond the LLC and an eighth, when both are
+ * 32-byte aligned (simd_avx512_gfni.h).
  *
  * Entries require exactly AVX2|GFNI (the file is compiled with -mavx2
  * -mgfni; the OS support for the ymm state comes with the AVX2 bit).
@@ -102,5 +104,7 @@ RX_TABLE(gfni_avx2) = {
 	RX_ENTRY("gfni_avx2x2", RAIDX_OP_XOR_SYNDROME, 46, VB, F_GFNI256, xsyn, xsyn_x2, 0),
 	RX_ENTRY("gfni_avx2", RAIDX_OP_RECOV_2DATA, 46, VB, F_GFNI256, r2, recov_2data_gfni, 0),
 	RX_ENTRY("gfni_avx2", RAIDX_OP_RECOV_DATAP, 46, VB, F_GFNI256, rdp, recov_datap_gfni, 0),
+	RX_ENTRY("gfni_avx2nt", RAIDX_OP_RECOV_2DATA, 43, VB, F_GFNI256, r2, recov_2data_gfni_nt, RAIDX__F_NT),
+	RX_ENTRY("gfni_avx2nt", RAIDX_OP_RECOV_DATAP, 43, VB, F_GFNI256, rdp, recov_datap_gfni_nt, RAIDX__F_NT),
 	RAIDX__END,
 };

@@ -448,7 +448,8 @@ RX_INLINE void rdp_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
 /*
  * nt: stream the rebuilt blocks past the cache (vstream), from `head`, the
  * first offset where they are VB-aligned (the bytes before it, and the
- * last partial vector, through masked normal stores); see recov_nt_head.
+ * last partial vector, through masked normal stores); see
+ * raidx__rec_nt_head (raidx_impl.h).
  */
 RX_INLINE void recov_2data_u(unsigned disks, size_t len, unsigned faila,
 			     unsigned failb, void **ptrs, unsigned U, int nt,
@@ -504,21 +505,6 @@ RX_INLINE void recov_datap_u(unsigned disks, size_t len, unsigned faila,
 			 kmask(len - off), &K, 0);
 	if (nt)
 		_mm_sfence();
-}
-
-/*
- * The bytes before the first offset where both outputs are VB-aligned
- * (at most len), or -1 when they never are together (different offsets
- * modulo VB, or no masks for a misaligned head): then normal stores.
- */
-RX_INLINE long recov_nt_head(const void *o1, const void *o2, size_t len)
-{
-	uintptr_t a1 = (uintptr_t)o1 & (VB - 1), a2 = (uintptr_t)o2 & (VB - 1);
-	size_t head = (VB - a1) & (VB - 1);
-
-	if (a1 != a2 || (!RX_MASKED && a1))
-		return -1;
-	return (long)(head > len ? len : head);
 }
 
 /* The entry points the tables register, the same in both widths; the
@@ -723,7 +709,6 @@ RX_NOINLINE void recov_datap_gfni(unsigned disks, size_t len, unsigned faila,
 	recov_datap_u(disks, len, faila, ptrs, RX_RECOV_U, 0, 0);
 }
 
-#ifdef RX_V512
 /*
  * The streaming twins, for the recoveries' large class: they stream the
  * rebuilt blocks only where that class starts, beyond the LLC and an
@@ -736,21 +721,20 @@ RX_NOINLINE void recov_datap_gfni(unsigned disks, size_t len, unsigned faila,
  * low blocks (`--disks 18 --len 512k,1m`);
  * no rule on the call's shape tells the two apart yet, and the twin is
  * what the large class runs, not a per-shape alternative.  Normal stores
- * also when the rebuilt blocks never share a VB boundary.  512-bit only:
- * gfni_avx2's twin would be unmeasured.
+ * also when the rebuilt blocks never share a VB boundary (gfni_avx2, with
+ * no byte masks: unless both are 32-byte aligned).  gfni_avx2nt, the
+ * 256-bit twin, over gfni_avx2 above the bound, three runs of `raidx bench
+ * --op recov_2data,recov_datap --disks 6,10,18,34 --len 4m,8m,16m --impl
+ * avx512,avx512nt,gfni_avx2,gfni_avx2nt,gfni_avx512,gfni_avx512nt
+ * --no-recheck` (Turin-like Zen 5, 2026-12-03): 0.95-1.57, median 1.23
+ * on 6 disks, 1.17 on 10, 1.11 on 18, 1.04 on 34 (gfni_avx512nt over
+ * gfni_avx512 in the same runs: 0.97-1.40).
  */
-RX_INLINE long recov_nt_use(unsigned disks, size_t len, const void *o1,
-			    const void *o2)
-{
-	if ((size_t)disks * len <= raidx__rec_stream_bytes())
-		return -1;
-	return recov_nt_head(o1, o2, len);
-}
-
 static void recov_2data_gfni_nt(unsigned disks, size_t len, unsigned faila,
 				unsigned failb, void **ptrs)
 {
-	long head = recov_nt_use(disks, len, ptrs[faila], ptrs[failb]);
+	long head = raidx__rec_nt_head(disks, len, ptrs[faila], ptrs[failb], VB,
+				      RX_MASKED);
 
 	if (head < 0)
 		recov_2data_gfni(disks, len, faila, failb, ptrs);
@@ -762,11 +746,11 @@ static void recov_2data_gfni_nt(unsigned disks, size_t len, unsigned faila,
 static void recov_datap_gfni_nt(unsigned disks, size_t len, unsigned faila,
 				void **ptrs)
 {
-	long head = recov_nt_use(disks, len, ptrs[faila], ptrs[disks - 2]);
+	long head = raidx__rec_nt_head(disks, len, ptrs[faila], ptrs[disks - 2],
+				      VB, RX_MASKED);
 
 	if (head < 0)
 		recov_datap_gfni(disks, len, faila, ptrs);
 	else
 		recov_datap_u(disks, len, faila, ptrs, RX_RECOV_U, 1, (size_t)head);
 }
-#endif
