@@ -29,9 +29,10 @@
  *   then chosen so that one sample lasts about 2 ms, three orders of
  *   magnitude above the ~20 ns the clock costs, and each sample follows
  *   0.5 ms of untimed calls of its own (SETTLE_S).  Samples are taken in
- *   interleaved rounds, A B C, B C A, C A B ..., so a frequency or neighbour
- *   drift on a noisy machine hits every implementation alike, and the
- *   rotation spreads "who runs right after whom".  The best sample is the
+ *   interleaved rounds, every row once per round, so a frequency or
+ *   neighbour drift on a noisy machine hits every implementation alike, in
+ *   an order that changes "who runs right after whom" from round to round
+ *   (round_slot).  The best sample is the
  *   figure (the least disturbed run); the median is kept too (--stat median,
  *   JSON) and the summary says how far apart they were.  After 3 rounds,
  *   more are run only while some row's best is not yet confirmed by a second
@@ -1382,6 +1383,24 @@ static int all_confirmed(struct runner *const *act, unsigned na)
 }
 
 /*
+ * The row that takes place j of round k, of n rows: a Williams design
+ * (positions 0, 1, n-1, 2, n-2, ... shifted by k), so that who runs right
+ * after whom changes from round to round: in n rounds each row follows
+ * every other exactly once when n is even (when n is odd, each pair of
+ * rows is adjacent once, in one order or the other).  A call leaves the cache to the
+ * next one (dirty lines to write back, or lines streamed past it), and a
+ * 16 MiB sample is one call with nothing untimed before it (SETTLE_S is
+ * for rows of several calls).  The earlier plain rotation, j + k, kept
+ * each row behind the same neighbour in all but one place of every round.
+ */
+static unsigned round_slot(unsigned j, unsigned k, unsigned n)
+{
+	unsigned w = j == 0 ? 0 : j % 2 ? (j + 1) / 2 : n - j / 2;
+
+	return (w + k) % n;
+}
+
+/*
  * Verify, warm up and calibrate each runner, then interleaved rounds.
  * `budget` is this cell's share of the run's time; the number of rounds
  * (rmin..rmax) and the sample length follow from it.
@@ -1460,7 +1479,7 @@ static int measure_cell(struct cell *c, struct runner *rs, unsigned nr, double b
 		    (all_confirmed(act, na) || now() - t_start + per_round > budget))
 			break;
 		for (unsigned j = 0; j < na; j++) {
-			struct runner *r = act[(j + k) % na];
+			struct runner *r = act[round_slot(j, k, na)];
 			r->samples[r->nsamples] = take_sample(r, c, &r->lost_cpu[r->nsamples]);
 			r->nsamples++;
 		}
