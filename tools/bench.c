@@ -32,9 +32,9 @@
  *   interleaved rounds, every row once per round, so a frequency or
  *   neighbour drift on a noisy machine hits every implementation alike, in
  *   an order that changes "who runs right after whom" from round to round
- *   (round_slot).  The best sample is the
- *   figure (the least disturbed run); the median is kept too (--stat median,
- *   JSON) and the summary says how far apart they were.  After 3 rounds,
+ *   (round_slot).  The best sample is the figure (the least disturbed
+ *   run); the median is kept too (--stat median, JSON) and the summary
+ *   says how far apart they were.  After 3 rounds,
  *   more are run only while some row's best is not yet confirmed by a second
  *   sample within 2% of it: a quiet machine stops at 3, a busy one keeps
  *   sampling until a disturbed sample is outvoted (at most 9).
@@ -1387,11 +1387,12 @@ static int all_confirmed(struct runner *const *act, unsigned na)
  * (positions 0, 1, n-1, 2, n-2, ... shifted by k), so that who runs right
  * after whom changes from round to round: in n rounds each row follows
  * every other exactly once when n is even (when n is odd, each pair of
- * rows is adjacent once, in one order or the other).  A call leaves the cache to the
- * next one (dirty lines to write back, or lines streamed past it), and a
- * 16 MiB sample is one call with nothing untimed before it (SETTLE_S is
- * for rows of several calls).  The earlier plain rotation, j + k, kept
- * each row behind the same neighbour in all but one place of every round.
+ * rows is adjacent once, in one order or the other).  A call leaves the
+ * cache to the next one (dirty lines to write back, or lines streamed
+ * past it), and a 16 MiB sample is one call with nothing untimed before
+ * it (SETTLE_S is for rows of several calls).  The earlier plain
+ * rotation, j + k, kept each row behind the same neighbour in all but one
+ * place of every round.
  */
 static unsigned round_slot(unsigned j, unsigned k, unsigned n)
 {
