@@ -191,12 +191,8 @@ RX_INLINE void xor_step(uint8_t *dst, const uint8_t *const *s, unsigned nsrc,
 			a[u] = xor2(a[u], ld(s1, off + u * VB, tail, k));
 	}
 	RX_UNROLL
-	for (unsigned u = 0; u < U; u++) {
-		if (nt)
-			rx_stream_si512(dst + off + u * VB, a[u]);
-		else
-			st(dst, off + u * VB, a[u], tail, k);
-	}
+	for (unsigned u = 0; u < U; u++)
+		put(dst, off + u * VB, a[u], tail, k, nt);
 }
 
 /*
@@ -437,13 +433,8 @@ RX_INLINE void gen_step(uint8_t **d, int z, uint8_t *pp, uint8_t *qq,
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++) {
 		V q = xor2(s[u], verr);
-		if (nt) {
-			rx_stream_si512(pp + off + u * VB, p[u]);
-			rx_stream_si512(qq + off + u * VB, q);
-		} else {
-			st(pp, off + u * VB, p[u], tail, k);
-			st(qq, off + u * VB, q, tail, k);
-		}
+		put(pp, off + u * VB, p[u], tail, k, nt);
+		put(qq, off + u * VB, q, tail, k, nt);
 	}
 }
 
@@ -765,16 +756,6 @@ struct r2_k {
 
 #define RU 4 /* 256 bytes per recovery step */
 
-/* A rebuilt vector: streamed past the cache when nt (64-byte aligned p + off
- * then, never a tail), else a normal (masked when tail) store. */
-RX_INLINE void rec_put(uint8_t *p, size_t off, V v, int tail, __mmask64 k, int nt)
-{
-	if (nt)
-		rx_stream_si512(p + off, v);
-	else
-		st(p, off, v, tail, k);
-}
-
 RX_INLINE void r2_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
 		       unsigned x, unsigned y, size_t off, unsigned U, int tail,
 		       __mmask64 k, const struct r2_k *K, int nt)
@@ -791,8 +772,8 @@ RX_INLINE void r2_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
 		V dx = xor3(nlo(pxy, K->ta.lo, K->m0f), nhi(pxy, K->ta.hi, K->m0f),
 			    nlo(qxy, K->tb.lo, K->m0f));
 		dx = xor2(dx, nhi(qxy, K->tb.hi, K->m0f));
-		rec_put(dx_, off + u * VB, dx, tail, k, nt);
-		rec_put(dy_, off + u * VB, xor2(pxy, dx), tail, k, nt);
+		put(dx_, off + u * VB, dx, tail, k, nt);
+		put(dy_, off + u * VB, xor2(pxy, dx), tail, k, nt);
 	}
 }
 
@@ -847,8 +828,8 @@ RX_INLINE void rdp_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
 	for (unsigned u = 0; u < U; u++) {
 		V qx = xor2(s[u], ld(qq, off + u * VB, tail, k));
 		V dx = xor2(nlo(qx, K->ti.lo, K->m0f), nhi(qx, K->ti.hi, K->m0f));
-		rec_put(dx_, off + u * VB, dx, tail, k, nt);
-		rec_put(pp, off + u * VB, xor2(p[u], dx), tail, k, nt);
+		put(dx_, off + u * VB, dx, tail, k, nt);
+		put(pp, off + u * VB, xor2(p[u], dx), tail, k, nt);
 	}
 }
 

@@ -58,11 +58,6 @@ RX_INLINE V aff(V x, V m)
 	return _mm512_gf2p8affine_epi64_epi8(x, m, 0);
 }
 
-RX_INLINE void vstream(void *p, V v)
-{
-	rx_stream_si512(p, v);
-}
-
 /* 4 vectors (256 bytes) per step: the recovery loop has p and h per
  * vector plus up to 9 matrices live, well within 32 zmm registers. */
 #define RX_RECOV_U 4

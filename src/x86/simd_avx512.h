@@ -446,6 +446,23 @@ RX_INLINE void st(void *p, size_t off, V v, int tail, __mmask64 k)
 		_mm512_storeu_si512(a, v);
 }
 
+/* vmovntdq zmm: 64-byte aligned p. */
+RX_INLINE void vstream(void *p, V v)
+{
+	rx_stream_si512(p, v);
+}
+
+/* A store of an output at p + off: streamed past the cache when nt (p +
+ * off VB-aligned, no tail), else normal (masked when tail).  The 256-bit
+ * GFNI file has its own, in simd_avx512_gfni.h. */
+RX_INLINE void put(uint8_t *p, size_t off, V v, int tail, __mmask64 k, int nt)
+{
+	if (nt)
+		vstream(p + off, v);
+	else
+		st(p, off, v, tail, k);
+}
+
 RX_INLINE V xor2(V a, V b)
 {
 	return _mm512_xor_si512(a, b);

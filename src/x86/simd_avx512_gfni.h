@@ -107,8 +107,10 @@ struct gk {
 	V m2, m4;
 };
 
+#ifndef RX_V512
 /* A store of the output at p + off: streamed past the cache when nt (p +
- * off VB-aligned, no tail), else normal (masked when tail). */
+ * off VB-aligned, no tail), else normal (masked when tail).  The 512-bit
+ * files share simd_avx512.h's. */
 RX_INLINE void put(uint8_t *p, size_t off, V v, int tail, KMASK k, int nt)
 {
 	if (nt)
@@ -116,6 +118,7 @@ RX_INLINE void put(uint8_t *p, size_t off, V v, int tail, KMASK k, int nt)
 	else
 		st(p, off, v, tail, k);
 }
+#endif
 
 /* U vectors at off: P and Q of the data blocks d[0..z], stored at pp and
  * qq (streamed when nt). */
