@@ -246,6 +246,19 @@ static inline size_t raidx__rec_stream_bytes(void)
 
 	return RX_LIKELY(v) ? v : raidx__rec_stream_lookup();
 }
+/* The last-level cache as select.c sizes its classes (llc_bytes there),
+ * looked up once, for avx512nt's band of L3-resident XOR sources
+ * (avx512.c, xor_l3_band).  raidx__llc_set() moves it for the tests (0:
+ * look it up again). */
+RX_HIDDEN extern _Atomic size_t raidx__llc_cached;
+RX_HIDDEN size_t raidx__llc_lookup(void);
+RX_HIDDEN void raidx__llc_set(size_t bytes);
+static inline size_t raidx__llc_bytes(void)
+{
+	size_t v = atomic_load_explicit(&raidx__llc_cached, memory_order_relaxed);
+
+	return RX_LIKELY(v) ? v : raidx__llc_lookup();
+}
 /*
  * Where a recovery's streaming twin starts to stream the rebuilt blocks
  * o1 and o2 (the two data blocks, or the data block and P): -1 for normal

@@ -375,6 +375,21 @@ static size_t large_limit(enum raidx_op op, unsigned nblocks)
 	return large_bytes;
 }
 
+_Atomic size_t raidx__llc_cached;
+
+size_t raidx__llc_lookup(void)
+{
+	size_t v = llc_bytes();
+
+	atomic_store_explicit(&raidx__llc_cached, v, memory_order_relaxed);
+	return v;
+}
+
+void raidx__llc_set(size_t bytes)
+{
+	atomic_store_explicit(&raidx__llc_cached, bytes, memory_order_relaxed);
+}
+
 /* The recoveries' bound from the LLC: the size class (select_once_fn)
  * and the streaming twins' own test (raidx__rec_stream_bytes). */
 static size_t rec_bound(size_t llc)

@@ -326,6 +326,86 @@ static inline void rxv_stream_fence(void)
 #define RXK_WANT_XOR 1
 #include "x86_kernels.h"
 
+/*
+ * avx512nt's xor_gen of 4-8 sources whose sources, nsrc x len bytes, are
+ * from a quarter of the LLC to all of it: 256-bit loads and streaming
+ * stores, 256 bytes a step (8 ymm accumulators, the source pointers in
+ * registers), instead of the 512-bit loops.  Those sources stay in the L3
+ * from one call to the next, and from there the narrower loads ran ahead,
+ * as 128-bit ones did over 256-bit on the Zen 3 (avx2.c, x16_xor); the
+ * AVX2 kernel's loop, avx2nt, ran the same.  Turin-like Zen 5
+ * (2026-12-03), this loop as a temporary kernel against avx512nt in one
+ * binary, two runs each of `raidx bench --op xor_gen --disks
+ * 1,2,3,4,5,6,8 --len 256k,512k,1m,2m,4m,8m,16m` and `--disks
+ * 3,4,5,6,7,8 --len 512k,768k,1m,3m,5m,6m,8m` (--impl
+ * avx512nt,<this>,avx2nt,avx512 --no-recheck), over avx512nt, per run:
+ *   4-8 sources of 8-32 MiB in all: 1.02-1.22, 0.98-1.18, 1.04-1.20,
+ *     0.94-1.10 (8 sources at 1 MiB, a default shape: 1.09, 1.08, 1.08,
+ *     1.01; in 2 of 3 default raidx bench runs that day avx512nt had
+ *     missed the selection goal there, 0.93 of sse2nt);
+ *   below 8 MiB: 0.92-1.05, 0.88-1.06, 0.90-1.09, 0.89-1.03;
+ *   above the LLC: 0.96-1.02, 0.79-1.02, 1.00-1.12, 0.92-1.02;
+ *   1-3 sources: 0.95-1.14, no rule by size.
+ * With it, three runs of `raidx bench --op xor_gen --disks 3,4,5,6,8
+ * --len 768k,1m,2m,4m,8m --impl avx512nt,avx2nt,sse2nt,avx512
+ * --no-recheck`: avx512nt below 0.95 of the fastest of the four in 0 of
+ * 30 cells in the band, 11 of 45 outside it (avx2nt: 18 of 75 in all).
+ * So the band is 4-8 sources, a quarter of the LLC to the LLC; 9 or more
+ * keep the template's loops (grouped passes from 12 inputs at 2 MiB).
+ * Why the narrower loads win from L3 is not known (no performance
+ * counters on this VM), and in one state of the machine they only tie.
+ */
+#define XOR_L3_MIN_SRC 4
+#define XOR_L3_MAX_SRC 8
+
+RX_INLINE int xor_l3_band(unsigned nsrc, size_t len)
+{
+	size_t llc = raidx__llc_bytes(), src = (size_t)nsrc * len;
+
+	return nsrc >= XOR_L3_MIN_SRC && nsrc <= XOR_L3_MAX_SRC &&
+	       src >= llc / 4 && src <= llc;
+}
+
+RX_INLINE void xor_l3_run(uint8_t *dst, const void *const *srcs, unsigned N,
+			  size_t len)
+{
+	const uint8_t *s[XOR_L3_MAX_SRC];
+	size_t off;
+
+	for (unsigned i = 0; i < N; i++)
+		s[i] = srcs[i];
+	off = xor_nt_head(dst, s, N, len, 0);
+	for (; off + 8 * 32 <= len; off += 8 * 32) {
+		__m256i v[8];
+		RX_UNROLL
+		for (unsigned k = 0; k < 8; k++)
+			v[k] = _mm256_loadu_si256((const __m256i *)(s[0] + off + 32 * k));
+		for (unsigned i = 1; i < N; i++)
+			RX_UNROLL
+			for (unsigned k = 0; k < 8; k++)
+				v[k] = _mm256_xor_si256(v[k], _mm256_loadu_si256(
+					(const __m256i *)(s[i] + off + 32 * k)));
+		/* dst is 64-byte aligned here (xor_nt_head) */
+		RX_UNROLL
+		for (unsigned k = 0; k < 8; k++)
+			_mm256_stream_si256((__m256i *)(dst + off + 32 * k), v[k]);
+	}
+	for (; off < len; off += VB)
+		xor_step(dst, s, N, off, 0, 1, 1, rx_prefix_mask(len - off), 0);
+	_mm_sfence();
+}
+
+static void xor_l3(void *dst, const void *const *srcs, unsigned nsrc, size_t len)
+{
+	switch (nsrc) {
+	case 4: xor_l3_run(dst, srcs, 4, len); break;
+	case 5: xor_l3_run(dst, srcs, 5, len); break;
+	case 6: xor_l3_run(dst, srcs, 6, len); break;
+	case 7: xor_l3_run(dst, srcs, 7, len); break;
+	default: xor_l3_run(dst, srcs, 8, len); break;
+	}
+}
+
 /* nt: stream dst (xor_gen only). */
 RX_INLINE void xor_tmpl(void *dst, const void *const *srcs, unsigned nsrc,
 			size_t len, int acc, int nt)
@@ -374,6 +454,10 @@ static void xor_gen_avx512(void *dst, const void *const *srcs, unsigned nsrc,
 static void xor_gen_avx512nt(void *dst, const void *const *srcs,
 			     unsigned nsrc, size_t len)
 {
+	if (xor_l3_band(nsrc, len)) {
+		xor_l3(dst, srcs, nsrc, len);
+		return;
+	}
 	xor_tmpl(dst, srcs, nsrc, len, 0, 1);
 }
 
