@@ -309,40 +309,49 @@ static void test_large(void)
 }
 
 /*
- * avx512nt takes a 256-bit loop for 4-8 sources whose bytes are a quarter
- * of the LLC to all of it (avx512.c, xor_l3_band): 8-32 MiB of sources on
- * a 32 MiB L3, beyond what the tests above allocate.  With the LLC taken
- * as 64 KiB the band is 16-64 KiB of sources: its bounds, lengths with
- * tails of every kind, offsets, and dst among the sources.  3 and 9
- * sources stay outside it.
+ * avx512.c takes a 256-bit loop where the inputs come from the L3
+ * (xor_l3_band): xor_gen (avx512nt) of 4-8 sources whose bytes are a
+ * quarter of the LLC to all of it, xor_acc (avx512) of 1-4 sources whose
+ * bytes with dst's are half the LLC to one and a half.  On a 32 MiB L3
+ * that is 8-48 MiB, beyond what the tests above allocate.  With the LLC
+ * taken as 64 KiB the bands are kilobytes: each op's bounds, a byte
+ * outside them, a random length inside, with tails of every kind, random
+ * offsets, and dst among the sources.  1-9 sources, so the counts just
+ * outside each band run too.
  */
 static void test_l3_band(void)
 {
 	const size_t llc = (size_t)64 << 10;
-	struct tstripe *s = ts_new(10, llc / 3 + 1);
+	struct tstripe *s = ts_new(10, llc + 1);
 	unsigned long r0 = runs;
 	static const unsigned first[1] = { 0 };
 
 	raidx__llc_set(llc);
-	for (unsigned nsrc = 3; nsrc <= 9; nsrc++) {
+	for (unsigned nsrc = 1; nsrc <= 9; nsrc++) {
 		unsigned last[1] = { nsrc - 1 };
-		size_t lo = (llc / 4 + nsrc - 1) / nsrc, hi = llc / nsrc;
-		size_t lens[5] = { lo - 1, lo, hi, hi + 1,
-				   rng_range(&t_rng, lo, hi) };
-		for (unsigned i = 0; i < 5; i++)
-			for (int acc = 0; acc < 2; acc++) {
+		for (int acc = 0; acc < 2; acc++) {
+			/* the band's bytes: sources (xor_gen), sources and dst
+			 * (xor_acc) */
+			unsigned n = acc ? nsrc + 1 : nsrc;
+			size_t blo = acc ? llc / 2 : llc / 4,
+			       bhi = acc ? llc / 2 * 3 : llc;
+			size_t lo = (blo + n - 1) / n, hi = bhi / n;
+			size_t lens[5] = { lo - 1, lo, hi, hi + 1,
+					   rng_range(&t_rng, lo, hi) };
+			for (unsigned i = 0; i < 5; i++) {
 				ts_place(s, lens[i], (int)rng_below(&t_rng, PL_COUNT),
 					 rng_below(&t_rng, 64));
 				one_case(acc, s, nsrc, nsrc, 9, NULL, 0, &t_rng);
 				one_case(acc, s, nsrc, nsrc, 9, first, 1, &t_rng);
 				one_case(acc, s, nsrc, nsrc, 9, last, 1, &t_rng);
 			}
+		}
 	}
 	raidx__llc_set(0);
 	ts_free(s);
-	t_log("L3 band: LLC taken as %zu bytes, nsrc 3-9 at the band's bounds, "
-	      "one byte outside them and a random length inside, dst apart, "
-	      "= srcs[0] and = srcs[nsrc-1]; %lu runs", llc, runs - r0);
+	t_log("L3 bands: LLC taken as %zu bytes, nsrc 1-9 at each op's band "
+	      "bounds, one byte outside them and a random length inside, dst "
+	      "apart, = srcs[0] and = srcs[nsrc-1]; %lu runs", llc, runs - r0);
 }
 
 int main(int argc, char **argv)

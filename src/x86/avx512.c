@@ -327,17 +327,20 @@ static inline void rxv_stream_fence(void)
 #include "x86_kernels.h"
 
 /*
+ * XOR with 256-bit loads where the inputs come from the L3, 256 bytes a
+ * step (8 ymm accumulators, the source pointers in registers), instead of
+ * the 512-bit loops: from the L3 the narrower loads ran ahead on the
+ * Turin-like Zen 5, as 128-bit ones did over 256-bit on the Zen 3 (avx2.c,
+ * x16_xor).  Why is not known (no performance counters on this VM), and
+ * in one state of the machine they only tie.  Two bands, each measured
+ * with this loop as a temporary kernel in one binary (2026-12-03):
+ *
  * avx512nt's xor_gen of 4-8 sources whose sources, nsrc x len bytes, are
- * from a quarter of the LLC to all of it: 256-bit loads and streaming
- * stores, 256 bytes a step (8 ymm accumulators, the source pointers in
- * registers), instead of the 512-bit loops.  Those sources stay in the L3
- * from one call to the next, and from there the narrower loads ran ahead,
- * as 128-bit ones did over 256-bit on the Zen 3 (avx2.c, x16_xor); the
- * AVX2 kernel's loop, avx2nt, ran the same.  Turin-like Zen 5
- * (2026-12-03), this loop as a temporary kernel against avx512nt in one
- * binary, two runs each of `raidx bench --op xor_gen --disks
- * 1,2,3,4,5,6,8 --len 256k,512k,1m,2m,4m,8m,16m` and `--disks
- * 3,4,5,6,7,8 --len 512k,768k,1m,3m,5m,6m,8m` (--impl
+ * a quarter of the LLC to all of it, with streaming stores (those sources
+ * stay in the L3 from one call to the next; dst does not).  The AVX2
+ * kernel's loop, avx2nt, ran the same.  Two runs each of `raidx bench --op
+ * xor_gen --disks 1,2,3,4,5,6,8 --len 256k,512k,1m,2m,4m,8m,16m` and
+ * `--disks 3,4,5,6,7,8 --len 512k,768k,1m,3m,5m,6m,8m` (--impl
  * avx512nt,<this>,avx2nt,avx512 --no-recheck), over avx512nt, per run:
  *   4-8 sources of 8-32 MiB in all: 1.02-1.22, 0.98-1.18, 1.04-1.20,
  *     0.94-1.10 (8 sources at 1 MiB, a default shape: 1.09, 1.08, 1.08,
@@ -350,59 +353,91 @@ static inline void rxv_stream_fence(void)
  * --len 768k,1m,2m,4m,8m --impl avx512nt,avx2nt,sse2nt,avx512
  * --no-recheck`: avx512nt below 0.95 of the fastest of the four in 0 of
  * 30 cells in the band, 11 of 45 outside it (avx2nt: 18 of 75 in all).
- * So the band is 4-8 sources, a quarter of the LLC to the LLC; 9 or more
- * keep the template's loops (grouped passes from 12 inputs at 2 MiB).
- * Why the narrower loads win from L3 is not known (no performance
- * counters on this VM), and in one state of the machine they only tie.
+ * 9 or more sources keep the template's loops (grouped passes from 12
+ * inputs at 2 MiB).
+ *
+ * xor_acc of 1-4 sources whose inputs, dst and sources ((nsrc + 1) x len
+ * bytes), are half the LLC to one and a half: around the LLC, where dst
+ * and part of the sources are still in it from the last call.  Against
+ * avx512, three runs each of `raidx bench --op xor_acc --disks 1,2,3
+ * --len 4m,8m,12m,16m,24m,32m` and `--disks 1,2,3,4 --len
+ * 1m,2m,3m,4m,6m,8m,16m` (--impl avx512,avx2,<this> --no-recheck), by
+ * the inputs' bytes:
+ *   16-40 MiB: 1.02-1.19 in every cell of the second grid (one source at
+ *     16 MiB, a default shape: 1.07, 1.05, 1.08; avx512 had missed the
+ *     selection goal there against avx2 in 2 of 5 default raidx bench
+ *     runs that day, 0.92-0.94); in the first grid avx512 was below 0.95
+ *     of the faster of the other two in 23 of 54 cells, this loop in 5;
+ *   9-15 MiB: 0.91-1.07;  up to 8 MiB: 0.84-1.03;  48-80 MiB: 0.98-1.05.
  */
-#define XOR_L3_MIN_SRC 4
 #define XOR_L3_MAX_SRC 8
 
-RX_INLINE int xor_l3_band(unsigned nsrc, size_t len)
+RX_INLINE int xor_l3_band(unsigned nsrc, size_t len, int acc)
 {
-	size_t llc = raidx__llc_bytes(), src = (size_t)nsrc * len;
+	size_t llc = raidx__llc_bytes();
 
-	return nsrc >= XOR_L3_MIN_SRC && nsrc <= XOR_L3_MAX_SRC &&
-	       src >= llc / 4 && src <= llc;
+	if (acc) {
+		size_t in = ((size_t)nsrc + 1) * len;
+		return nsrc <= 4 && in >= llc / 2 && in <= llc / 2 * 3;
+	}
+	size_t src = (size_t)nsrc * len;
+	return nsrc >= 4 && nsrc <= XOR_L3_MAX_SRC && src >= llc / 4 && src <= llc;
 }
 
+/* acc: dst is the first input, stored normally; else streamed (from its
+ * first 64-byte boundary, xor_nt_head). */
 RX_INLINE void xor_l3_run(uint8_t *dst, const void *const *srcs, unsigned N,
-			  size_t len)
+			  size_t len, int acc)
 {
-	const uint8_t *s[XOR_L3_MAX_SRC];
-	size_t off;
+	/* zeroed: gcc cannot see that only the N set below are read (a
+	 * call is megabytes, so the eight stores cost nothing) */
+	const uint8_t *s[XOR_L3_MAX_SRC] = { NULL };
+	size_t off = 0;
 
 	for (unsigned i = 0; i < N; i++)
 		s[i] = srcs[i];
-	off = xor_nt_head(dst, s, N, len, 0);
+	if (!acc)
+		off = xor_nt_head(dst, s, N, len, 0);
 	for (; off + 8 * 32 <= len; off += 8 * 32) {
+		const uint8_t *first = acc ? dst : s[0];
 		__m256i v[8];
 		RX_UNROLL
 		for (unsigned k = 0; k < 8; k++)
-			v[k] = _mm256_loadu_si256((const __m256i *)(s[0] + off + 32 * k));
-		for (unsigned i = 1; i < N; i++)
+			v[k] = _mm256_loadu_si256((const __m256i *)(first + off + 32 * k));
+		for (unsigned i = !acc; i < N; i++)
 			RX_UNROLL
 			for (unsigned k = 0; k < 8; k++)
 				v[k] = _mm256_xor_si256(v[k], _mm256_loadu_si256(
 					(const __m256i *)(s[i] + off + 32 * k)));
-		/* dst is 64-byte aligned here (xor_nt_head) */
 		RX_UNROLL
-		for (unsigned k = 0; k < 8; k++)
-			_mm256_stream_si256((__m256i *)(dst + off + 32 * k), v[k]);
+		for (unsigned k = 0; k < 8; k++) {
+			__m256i *p = (__m256i *)(dst + off + 32 * k);
+			if (acc)
+				_mm256_storeu_si256(p, v[k]);
+			else
+				_mm256_stream_si256(p, v[k]);
+		}
 	}
 	for (; off < len; off += VB)
-		xor_step(dst, s, N, off, 0, 1, 1, rx_prefix_mask(len - off), 0);
-	_mm_sfence();
+		xor_step(dst, s, N, off, acc, 1, 1, rx_prefix_mask(len - off), 0);
+	if (!acc)
+		_mm_sfence();
 }
 
-static void xor_l3(void *dst, const void *const *srcs, unsigned nsrc, size_t len)
+/* acc a constant where only one band has that count (1-3: xor_acc, 5-8:
+ * xor_gen), so that each loop is compiled for its own op only. */
+static void xor_l3(void *dst, const void *const *srcs, unsigned nsrc,
+		   size_t len, int acc)
 {
 	switch (nsrc) {
-	case 4: xor_l3_run(dst, srcs, 4, len); break;
-	case 5: xor_l3_run(dst, srcs, 5, len); break;
-	case 6: xor_l3_run(dst, srcs, 6, len); break;
-	case 7: xor_l3_run(dst, srcs, 7, len); break;
-	default: xor_l3_run(dst, srcs, 8, len); break;
+	case 1: xor_l3_run(dst, srcs, 1, len, 1); break;
+	case 2: xor_l3_run(dst, srcs, 2, len, 1); break;
+	case 3: xor_l3_run(dst, srcs, 3, len, 1); break;
+	case 4: xor_l3_run(dst, srcs, 4, len, acc); break;
+	case 5: xor_l3_run(dst, srcs, 5, len, 0); break;
+	case 6: xor_l3_run(dst, srcs, 6, len, 0); break;
+	case 7: xor_l3_run(dst, srcs, 7, len, 0); break;
+	default: xor_l3_run(dst, srcs, 8, len, 0); break;
 	}
 }
 
@@ -454,8 +489,8 @@ static void xor_gen_avx512(void *dst, const void *const *srcs, unsigned nsrc,
 static void xor_gen_avx512nt(void *dst, const void *const *srcs,
 			     unsigned nsrc, size_t len)
 {
-	if (xor_l3_band(nsrc, len)) {
-		xor_l3(dst, srcs, nsrc, len);
+	if (xor_l3_band(nsrc, len, 0)) {
+		xor_l3(dst, srcs, nsrc, len, 0);
 		return;
 	}
 	xor_tmpl(dst, srcs, nsrc, len, 0, 1);
@@ -464,6 +499,10 @@ static void xor_gen_avx512nt(void *dst, const void *const *srcs,
 static void xor_acc_avx512(void *dst, const void *const *srcs, unsigned nsrc,
 			   size_t len)
 {
+	if (xor_l3_band(nsrc, len, 1)) {
+		xor_l3(dst, srcs, nsrc, len, 1);
+		return;
+	}
 	xor_tmpl(dst, srcs, nsrc, len, 1, 0);
 }
 
