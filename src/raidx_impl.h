@@ -247,8 +247,8 @@ static inline size_t raidx__rec_stream_bytes(void)
 	return RX_LIKELY(v) ? v : raidx__rec_stream_lookup();
 }
 /* The last-level cache as select.c sizes its classes (llc_bytes there),
- * looked up once, for avx512nt's band of L3-resident XOR sources
- * (avx512.c, xor_l3_band).  raidx__llc_set() moves it for the tests (0:
+ * looked up once, for avx512.c's XOR bands of inputs from the L3
+ * (xor_l3_band).  raidx__llc_set() moves it for the tests (0:
  * look it up again). */
 RX_HIDDEN extern _Atomic size_t raidx__llc_cached;
 RX_HIDDEN size_t raidx__llc_lookup(void);
