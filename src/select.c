@@ -401,7 +401,7 @@ _Atomic size_t raidx__rec_stream_cached;
 
 size_t raidx__rec_stream_lookup(void)
 {
-	size_t v = rec_bound(llc_bytes());
+	size_t v = rec_bound(raidx__llc_bytes());
 
 	atomic_store_explicit(&raidx__rec_stream_cached, v, memory_order_relaxed);
 	return v;
@@ -1261,7 +1261,7 @@ static void select_once_fn(void)
 	 * with raidx bench on Zen 3 (32 MiB L3): gen_syndrome 16+2 with 1 MiB
 	 * blocks (18 MiB a call) runs 54 GB/s with non-temporal stores against
 	 * 38 with normal ones. */
-	size_t llc = llc_bytes();
+	size_t llc = raidx__llc_bytes(); /* one lookup for the kernels too */
 	copy_large_bytes = llc / 2;
 	rec_large_bytes = rec_bound(llc);
 	large_bytes = l2_bytes();

@@ -195,6 +195,15 @@ RX_INLINE void xor_step(uint8_t *dst, const uint8_t *const *s, unsigned nsrc,
 		put(dst, off + u * VB, a[u], tail, k, nt);
 }
 
+/* The bytes from off to len, a vector at a time, the last one masked,
+ * with normal stores: the tail of every XOR loop here. */
+RX_INLINE void xor_rest(uint8_t *dst, const uint8_t *const *s, unsigned nsrc,
+			size_t off, size_t len, int acc)
+{
+	for (; off < len; off += VB)
+		xor_step(dst, s, nsrc, off, acc, 1, 1, rx_prefix_mask(len - off), 0);
+}
+
 /*
  * 256 bytes per step (4 zmm accumulators).  512 (8) until 2026-12-02: on
  * the Zen 5, three alternating runs per build of `raidx bench --op
@@ -242,8 +251,7 @@ RX_INLINE void xor_run(void *dstv, const void *const *srcs, unsigned nsrc,
 		for (; off + XU * VB <= len; off += XU * VB)
 			xor_step(dst, s, nsrc, off, acc, XU, 0, 0, 0);
 	}
-	for (; off < len; off += VB)
-		xor_step(dst, s, nsrc, off, acc, 1, 1, rx_prefix_mask(len - off), 0);
+	xor_rest(dst, s, nsrc, off, len, acc);
 	if (nt)
 		_mm_sfence();
 }
@@ -372,16 +380,21 @@ static inline void rxv_stream_fence(void)
  */
 #define XOR_L3_MAX_SRC 8
 
+/* The source counts first: xor_acc of 5 or more sources and xor_gen of
+ * fewer than 4 (the calls of a small-block workload) never read the LLC. */
 RX_INLINE int xor_l3_band(unsigned nsrc, size_t len, int acc)
 {
+	if (acc ? nsrc > 4 : nsrc < 4 || nsrc > XOR_L3_MAX_SRC)
+		return 0;
+
 	size_t llc = raidx__llc_bytes();
 
 	if (acc) {
 		size_t in = ((size_t)nsrc + 1) * len;
-		return nsrc <= 4 && in >= llc / 2 && in <= llc / 2 * 3;
+		return in >= llc / 2 && in <= llc / 2 * 3;
 	}
 	size_t src = (size_t)nsrc * len;
-	return nsrc >= 4 && nsrc <= XOR_L3_MAX_SRC && src >= llc / 4 && src <= llc;
+	return src >= llc / 4 && src <= llc;
 }
 
 /* acc: dst is the first input, stored normally; else streamed (from its
@@ -418,8 +431,7 @@ RX_INLINE void xor_l3_run(uint8_t *dst, const void *const *srcs, unsigned N,
 				_mm256_stream_si256(p, v[k]);
 		}
 	}
-	for (; off < len; off += VB)
-		xor_step(dst, s, N, off, acc, 1, 1, rx_prefix_mask(len - off), 0);
+	xor_rest(dst, s, N, off, len, acc);
 	if (!acc)
 		_mm_sfence();
 }
@@ -474,9 +486,7 @@ RX_INLINE void xor_tmpl(void *dst, const void *const *srcs, unsigned nsrc,
 		else
 			rxk_xor_gen(d, in, nsrc, bulk);
 	}
-	if (len > head + bulk)
-		xor_step(dst, s, nsrc, head + bulk, acc, 1, 1,
-			 rx_prefix_mask(len - head - bulk), 0);
+	xor_rest(dst, s, nsrc, head + bulk, len, acc); /* under 64 bytes */
 }
 
 static void xor_gen_avx512(void *dst, const void *const *srcs, unsigned nsrc,
