@@ -310,24 +310,25 @@ static void test_large(void)
 
 /*
  * avx512.c takes a 256-bit loop where the inputs come from the L3
- * (xor_l3_band): xor_gen (avx512nt) of 4-8 sources whose bytes are a
- * quarter of the LLC to all of it, xor_acc (avx512) of 1-4 sources whose
+ * (xor_l3_band): xor_gen (avx512nt) of 4-9 sources whose bytes are a
+ * quarter of the LLC to all of it (2-3 sources: from a quarter, with no
+ * upper bound), xor_acc (avx512) of 1-4 sources whose
  * bytes with dst's are half the LLC to one and a half.  On a 32 MiB L3
  * that is 8-48 MiB, beyond what the tests above allocate.  With the LLC
  * taken as 64 KiB the bands are kilobytes: each op's bounds, a byte
  * outside them, a random length inside, with tails of every kind, random
- * offsets, and dst among the sources.  1-9 sources, so the counts just
+ * offsets, and dst among the sources.  1-10 sources, so the counts just
  * outside each band run too.
  */
 static void test_l3_band(void)
 {
 	const size_t llc = (size_t)64 << 10;
-	struct tstripe *s = ts_new(10, llc + 1);
+	struct tstripe *s = ts_new(11, llc + 1);
 	unsigned long r0 = runs;
 	static const unsigned first[1] = { 0 };
 
 	raidx__llc_set(llc);
-	for (unsigned nsrc = 1; nsrc <= 9; nsrc++) {
+	for (unsigned nsrc = 1; nsrc <= 10; nsrc++) {
 		unsigned last[1] = { nsrc - 1 };
 		for (int acc = 0; acc < 2; acc++) {
 			/* the band's bytes: sources (xor_gen), sources and dst
@@ -336,20 +337,24 @@ static void test_l3_band(void)
 			size_t blo = acc ? llc / 2 : llc / 4,
 			       bhi = acc ? llc / 2 * 3 : llc;
 			size_t lo = (blo + n - 1) / n, hi = bhi / n;
+			/* unbounded: the block's whole length, the last
+			 * byte inside the band too */
+			if (!acc && nsrc >= 2 && nsrc <= 3)
+				hi = llc;
 			size_t lens[5] = { lo - 1, lo, hi, hi + 1,
 					   rng_range(&t_rng, lo, hi) };
 			for (unsigned i = 0; i < 5; i++) {
 				ts_place(s, lens[i], (int)rng_below(&t_rng, PL_COUNT),
 					 rng_below(&t_rng, 64));
-				one_case(acc, s, nsrc, nsrc, 9, NULL, 0, &t_rng);
-				one_case(acc, s, nsrc, nsrc, 9, first, 1, &t_rng);
-				one_case(acc, s, nsrc, nsrc, 9, last, 1, &t_rng);
+				one_case(acc, s, nsrc, nsrc, 10, NULL, 0, &t_rng);
+				one_case(acc, s, nsrc, nsrc, 10, first, 1, &t_rng);
+				one_case(acc, s, nsrc, nsrc, 10, last, 1, &t_rng);
 			}
 		}
 	}
 	raidx__llc_set(0);
 	ts_free(s);
-	t_log("L3 bands: LLC taken as %zu bytes, nsrc 1-9 at each op's band "
+	t_log("L3 bands: LLC taken as %zu bytes, nsrc 1-10 at each op's band "
 	      "bounds, one byte outside them and a random length inside, dst "
 	      "apart, = srcs[0] and = srcs[nsrc-1]; %lu runs", llc, runs - r0);
 }

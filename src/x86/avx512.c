@@ -343,7 +343,7 @@ static inline void rxv_stream_fence(void)
  * in one state of the machine they only tie.  Two bands, each measured
  * with this loop as a temporary kernel in one binary (2026-12-03):
  *
- * avx512nt's xor_gen of 4-8 sources whose sources, nsrc x len bytes, are
+ * avx512nt's xor_gen of 4-9 sources whose sources, nsrc x len bytes, are
  * a quarter of the LLC to all of it, with streaming stores (those sources
  * stay in the L3 from one call to the next; dst does not).  The AVX2
  * kernel's loop, avx2nt, ran the same.  Two runs each of `raidx bench --op
@@ -356,13 +356,33 @@ static inline void rxv_stream_fence(void)
  *     missed the selection goal there, 0.93 of sse2nt);
  *   below 8 MiB: 0.92-1.05, 0.88-1.06, 0.90-1.09, 0.89-1.03;
  *   above the LLC: 0.96-1.02, 0.79-1.02, 1.00-1.12, 0.92-1.02;
- *   1-3 sources: 0.95-1.14, no rule by size.
+ *   1-3 sources: 0.95-1.14, no rule by size (but see below).
  * With it, three runs of `raidx bench --op xor_gen --disks 3,4,5,6,8
  * --len 768k,1m,2m,4m,8m --impl avx512nt,avx2nt,sse2nt,avx512
  * --no-recheck`: avx512nt below 0.95 of the fastest of the four in 0 of
  * 30 cells in the band, 11 of 45 outside it (avx2nt: 18 of 75 in all).
- * 9 or more sources keep the template's loops (grouped passes from 12
- * inputs at 2 MiB).
+ * 9 sources joined the band on 2026-12-04.  Paired alone, this loop over
+ * avx512nt's before (the template's loop for 9): 1.05-1.06 at 1 and 2 MiB
+ * (9-18 MiB of sources), 0.94-0.95 at 512 KiB and 4 MiB, below and beyond
+ * the band; a second set, 768 KiB-3.5 MiB, 0.99-1.10.  avx2nt's loop for
+ * 9, the same loop built for AVX2, still ran 1.00-1.08x of this one there,
+ * for reasons not found.  10 or more sources keep the template's loops
+ * (grouped passes from 12 inputs at 2 MiB).
+ *
+ * The same for 2 and 3 sources from a quarter of the LLC on, with no upper
+ * bound: with so few streams the loop held its lead from DRAM as well.
+ * xor_gen of 2 sources at 16 MiB, a default shape, had avx512nt at 0.94 of
+ * avx2nt in default raidx bench runs on 2026-12-03 and 04.  Paired alone
+ * (2026-12-04), this loop over avx512nt with 2-3 sources of 8-32 MiB
+ * each: 0.98-1.11 in 12 runs, 8 of them above 1.03; 1 source: 0.96-1.07,
+ * no lead.  Two runs of `raidx bench --op xor_gen --disks 1,2,3 --len
+ * 512k,1m,2m,4m,8m,16m,32m --impl avx512nt,<this>,avx2nt,sse2nt
+ * --no-recheck`, median ratio to the fastest of the four per cell:
+ *   2-3 sources of 8-96 MiB in all: this loop 0.976-1.000, avx512nt
+ *     0.912-0.995 (below 0.95 in 6 of the 16 cell runs);
+ *   the other 13 cells: this loop 0.955-0.997, avx512nt 0.965-1.000.
+ *   Below 0.95 in all 21 cells' 42 runs: this loop 0, avx512nt 7, avx2nt
+ *   3, sse2nt 19.
  *
  * xor_acc of 1-4 sources whose inputs, dst and sources ((nsrc + 1) x len
  * bytes), are half the LLC to one and a half: around the LLC, where dst
@@ -378,13 +398,13 @@ static inline void rxv_stream_fence(void)
  *     of the faster of the other two in 23 of 54 cells, this loop in 5;
  *   9-15 MiB: 0.91-1.07;  up to 8 MiB: 0.84-1.03;  48-80 MiB: 0.98-1.05.
  */
-#define XOR_L3_MAX_SRC 8
+#define XOR_L3_MAX_SRC 9
 
 /* The source counts first: xor_acc of 5 or more sources and xor_gen of
- * fewer than 4 (the calls of a small-block workload) never read the LLC. */
+ * one or more than 9 never read the LLC. */
 RX_INLINE int xor_l3_band(unsigned nsrc, size_t len, int acc)
 {
-	if (acc ? nsrc > 4 : nsrc < 4 || nsrc > XOR_L3_MAX_SRC)
+	if (acc ? nsrc > 4 : nsrc < 2 || nsrc > XOR_L3_MAX_SRC)
 		return 0;
 
 	size_t llc = raidx__llc_bytes();
@@ -394,7 +414,7 @@ RX_INLINE int xor_l3_band(unsigned nsrc, size_t len, int acc)
 		return in >= llc / 2 && in <= llc / 2 * 3;
 	}
 	size_t src = (size_t)nsrc * len;
-	return src >= llc / 4 && src <= llc;
+	return src >= llc / 4 && (nsrc < 4 || src <= llc);
 }
 
 /* acc: dst is the first input, stored normally; else streamed (from its
@@ -436,20 +456,21 @@ RX_INLINE void xor_l3_run(uint8_t *dst, const void *const *srcs, unsigned N,
 		_mm_sfence();
 }
 
-/* acc a constant where only one band has that count (1-3: xor_acc, 5-8:
+/* acc a constant where only one band has that count (1: xor_acc, 5-9:
  * xor_gen), so that each loop is compiled for its own op only. */
 static void xor_l3(void *dst, const void *const *srcs, unsigned nsrc,
 		   size_t len, int acc)
 {
 	switch (nsrc) {
 	case 1: xor_l3_run(dst, srcs, 1, len, 1); break;
-	case 2: xor_l3_run(dst, srcs, 2, len, 1); break;
-	case 3: xor_l3_run(dst, srcs, 3, len, 1); break;
+	case 2: xor_l3_run(dst, srcs, 2, len, acc); break;
+	case 3: xor_l3_run(dst, srcs, 3, len, acc); break;
 	case 4: xor_l3_run(dst, srcs, 4, len, acc); break;
 	case 5: xor_l3_run(dst, srcs, 5, len, 0); break;
 	case 6: xor_l3_run(dst, srcs, 6, len, 0); break;
 	case 7: xor_l3_run(dst, srcs, 7, len, 0); break;
-	default: xor_l3_run(dst, srcs, 8, len, 0); break;
+	case 8: xor_l3_run(dst, srcs, 8, len, 0); break;
+	default: xor_l3_run(dst, srcs, 9, len, 0); break;
 	}
 }
 
