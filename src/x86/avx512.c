@@ -456,16 +456,25 @@ RX_INLINE void xor_l3_run(uint8_t *dst, const void *const *srcs, unsigned N,
 		_mm_sfence();
 }
 
-/* acc a constant where only one band has that count (1: xor_acc, 5-9:
- * xor_gen), so that each loop is compiled for its own op only. */
+/* N and acc constants in every loop: with acc a variable (as for 2-4
+ * sources when both ops shared one switch), gcc kept the loop over
+ * sources rolled, reloading the pointers from the stack each step. */
 static void xor_l3(void *dst, const void *const *srcs, unsigned nsrc,
 		   size_t len, int acc)
 {
+	if (acc) {
+		switch (nsrc) {
+		case 1: xor_l3_run(dst, srcs, 1, len, 1); break;
+		case 2: xor_l3_run(dst, srcs, 2, len, 1); break;
+		case 3: xor_l3_run(dst, srcs, 3, len, 1); break;
+		default: xor_l3_run(dst, srcs, 4, len, 1); break;
+		}
+		return;
+	}
 	switch (nsrc) {
-	case 1: xor_l3_run(dst, srcs, 1, len, 1); break;
-	case 2: xor_l3_run(dst, srcs, 2, len, acc); break;
-	case 3: xor_l3_run(dst, srcs, 3, len, acc); break;
-	case 4: xor_l3_run(dst, srcs, 4, len, acc); break;
+	case 2: xor_l3_run(dst, srcs, 2, len, 0); break;
+	case 3: xor_l3_run(dst, srcs, 3, len, 0); break;
+	case 4: xor_l3_run(dst, srcs, 4, len, 0); break;
 	case 5: xor_l3_run(dst, srcs, 5, len, 0); break;
 	case 6: xor_l3_run(dst, srcs, 6, len, 0); break;
 	case 7: xor_l3_run(dst, srcs, 7, len, 0); break;
