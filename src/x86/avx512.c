@@ -161,8 +161,8 @@ RX_INLINE V nhi(V x, V thi, V m0f)
 /* ---- XOR --------------------------------------------------------------- */
 
 /*
- * One step of U vectors at `off`.  N > 0: exactly N sources, pointers in
- * s[] (locals, kept in registers); N == 0: nsrc sources read from srcs[].
+ * One step of U vectors at `off` over nsrc sources s[] (xor_run's locals,
+ * kept in registers; the template's pointers for its heads and tails).
  */
 RX_INLINE void xor_step(uint8_t *dst, const uint8_t *const *s, unsigned nsrc,
 			size_t off, int acc, unsigned U, int tail, __mmask64 k,
@@ -176,7 +176,7 @@ RX_INLINE void xor_step(uint8_t *dst, const uint8_t *const *s, unsigned nsrc,
 		a[u] = ld(acc ? dst : s[0], off + u * VB, tail, k);
 	if (!acc)
 		i = 1;
-	/* Fully unrolled by the compiler when nsrc is a constant (N > 0). */
+	/* Fully unrolled by the compiler when nsrc is a constant (xor_run). */
 	for (; i + 2 <= nsrc; i += 2) {
 		const uint8_t *s1 = s[i], *s2 = s[i + 1];
 		RX_UNROLL
@@ -229,52 +229,43 @@ RX_INLINE size_t xor_nt_head(uint8_t *dst, const uint8_t *const *s, unsigned nsr
 	return head;
 }
 
-RX_INLINE void xor_run(void *dstv, const void *const *srcs, unsigned nsrc,
-		       size_t len, int acc, unsigned N, int nt)
+/* Exactly N sources (a constant in each instance), their pointers copied
+ * into locals that stay in registers. */
+RX_INLINE void xor_run(void *dstv, const void *const *srcs, unsigned N,
+		       size_t len, int acc, int nt)
 {
 	uint8_t *dst = dstv;
-	const uint8_t *loc[8];
-	const uint8_t *const *s = (const uint8_t *const *)srcs;
+	const uint8_t *s[8];
 	size_t off = 0;
 
-	if (N) {
-		for (unsigned i = 0; i < N; i++)
-			loc[i] = srcs[i];
-		s = loc;
-		nsrc = N;
-	}
+	for (unsigned i = 0; i < N; i++)
+		s[i] = srcs[i];
 	if (nt) {
-		off = xor_nt_head(dst, s, nsrc, len, acc);
+		off = xor_nt_head(dst, s, N, len, acc);
 		for (; off + XU * VB <= len; off += XU * VB)
-			xor_step(dst, s, nsrc, off, acc, XU, 0, 0, 1);
+			xor_step(dst, s, N, off, acc, XU, 0, 0, 1);
 	} else {
 		for (; off + XU * VB <= len; off += XU * VB)
-			xor_step(dst, s, nsrc, off, acc, XU, 0, 0, 0);
+			xor_step(dst, s, N, off, acc, XU, 0, 0, 0);
 	}
-	xor_rest(dst, s, nsrc, off, len, acc);
+	xor_rest(dst, s, N, off, len, acc);
 	if (nt)
 		_mm_sfence();
 }
 
+/* 1-8 sources (xor_tmpl's rule below), each count its own loop. */
 RX_INLINE void xor_any(void *dst, const void *const *srcs, unsigned nsrc,
 		       size_t len, int acc, int nt)
 {
 	switch (nsrc) {
-	case 1:
-		xor_run(dst, srcs, 1, len, acc, 1, nt);
-		break;
-	case 2:
-		xor_run(dst, srcs, 2, len, acc, 2, nt);
-		break;
-	case 3:
-		xor_run(dst, srcs, 3, len, acc, 3, nt);
-		break;
-	case 4:
-		xor_run(dst, srcs, 4, len, acc, 4, nt);
-		break;
-	default:
-		xor_run(dst, srcs, nsrc, len, acc, 0, nt);
-		break;
+	case 1: xor_run(dst, srcs, 1, len, acc, nt); break;
+	case 2: xor_run(dst, srcs, 2, len, acc, nt); break;
+	case 3: xor_run(dst, srcs, 3, len, acc, nt); break;
+	case 4: xor_run(dst, srcs, 4, len, acc, nt); break;
+	case 5: xor_run(dst, srcs, 5, len, acc, nt); break;
+	case 6: xor_run(dst, srcs, 6, len, acc, nt); break;
+	case 7: xor_run(dst, srcs, 7, len, acc, nt); break;
+	default: xor_run(dst, srcs, 8, len, acc, nt); break;
 	}
 }
 
@@ -293,18 +284,6 @@ RX_INLINE void xor_any(void *dst, const void *const *srcs, unsigned nsrc,
  * 5-9 sources, ran level (0.97-1.03 at 4 KiB) and keeps the template.
  */
 #define XOR_ACC_RUN_MAX ((size_t)8 << 10)
-
-static void xor_acc_run(void *dst, const void *const *srcs, unsigned nsrc,
-			size_t len)
-{
-	switch (nsrc) {
-	case 4: xor_run(dst, srcs, 4, len, 1, 4, 0); break;
-	case 5: xor_run(dst, srcs, 5, len, 1, 5, 0); break;
-	case 6: xor_run(dst, srcs, 6, len, 1, 6, 0); break;
-	case 7: xor_run(dst, srcs, 7, len, 1, 7, 0); break;
-	default: xor_run(dst, srcs, 8, len, 1, 8, 0); break;
-	}
-}
 
 /*
  * xor_gen and xor_acc with 5 or more inputs (dst counts for xor_acc):
@@ -518,7 +497,7 @@ RX_INLINE void xor_tmpl(void *dst, const void *const *srcs, unsigned nsrc,
 	const uint8_t *const *s = (const uint8_t *const *)srcs;
 	size_t head = 0;
 
-	if (nsrc + acc <= 4) {
+	if (nsrc + acc <= 4 || (acc && nsrc <= 8 && len <= XOR_ACC_RUN_MAX)) {
 		xor_any(dst, srcs, nsrc, len, acc, nt);
 		return;
 	}
@@ -569,10 +548,6 @@ static void xor_acc_avx512(void *dst, const void *const *srcs, unsigned nsrc,
 {
 	if (xor_l3_band(nsrc, len, 1)) {
 		xor_l3(dst, srcs, nsrc, len, 1);
-		return;
-	}
-	if (nsrc >= 4 && nsrc <= 8 && len <= XOR_ACC_RUN_MAX) {
-		xor_acc_run(dst, srcs, nsrc, len);
 		return;
 	}
 	xor_tmpl(dst, srcs, nsrc, len, 1, 0);
