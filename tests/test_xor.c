@@ -309,54 +309,99 @@ static void test_large(void)
 }
 
 /*
- * avx512.c takes a 256-bit loop where the inputs come from the L3
- * (xor_l3_band): xor_gen (avx512nt) of 4-9 sources whose bytes are a
- * quarter of the LLC to all of it (2-3 sources: from a quarter, with no
- * upper bound), xor_acc (avx512) of 1-4 sources whose
- * bytes with dst's are half the LLC to one and a half.  On a 32 MiB L3
- * that is 8-48 MiB, beyond what the tests above allocate.  With the LLC
- * taken as 64 KiB the bands are kilobytes: each op's bounds, a byte
- * outside them, a random length inside, with tails of every kind, random
- * offsets, and dst among the sources.  1-10 sources, so the counts just
- * outside each band run too.
+ * avx512.c takes 256-bit loops where the inputs come from the L3
+ * (xor_l3_band, xor_l3_grp_band): xor_gen (avx512nt) of 4-9 sources whose
+ * bytes are a quarter of the LLC to all of it (2-3 sources: from a
+ * quarter, with no upper bound), in one pass; of 10 or more sources, a
+ * quarter to below all of it (10-11 sources: below half), in group passes
+ * over 64 KiB chunks; xor_acc (avx512) of 1-4 sources whose bytes with
+ * dst's are half the LLC to one and a half.  On a 32 MiB L3 that is 8-48
+ * MiB, beyond what the tests above allocate.  With the LLC taken as 64 KiB
+ * the bands are kilobytes: each op's bounds, a byte outside them, a
+ * random length inside, with tails of every kind, random offsets, and dst
+ * among the sources.  1-13 sources and 16, 17, 20 and 24, so the counts
+ * just outside each band run too.  Then, with the LLC taken as 4 MiB,
+ * group passes over several chunks (blocks of 64-400 KiB).
  */
+static const unsigned l3_counts[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 16, 17, 20, 24 };
+#define L3_MAX 24
+
+/* xor_gen's band for nsrc sources, in bytes per block: [*lo, *hi]. */
+static void l3_gen_band(size_t llc, unsigned nsrc, size_t *lo, size_t *hi)
+{
+	*lo = (llc / 4 + nsrc - 1) / nsrc;
+	if (nsrc >= 10) /* below all (10-11: below half) of the LLC */
+		*hi = ((nsrc < 12 ? llc / 2 : llc) - 1) / nsrc;
+	else if (nsrc >= 4)
+		*hi = llc / nsrc;
+	else /* unbounded: the block's whole length */
+		*hi = llc;
+}
+
+/* The group passes are for blocks that do not crowd an L1 set (rxk_crowded,
+ * x86_kernels.h); every placement but PL_SPREAD starts all blocks at one
+ * page offset, where the template groups the crowded way.  So with 10 or
+ * more sources, spread blocks in all but the last case. */
+static int l3_place(unsigned nsrc, unsigned i)
+{
+	if (nsrc >= 10 && i < 4)
+		return PL_SPREAD;
+	return (int)rng_below(&t_rng, PL_COUNT);
+}
+
 static void test_l3_band(void)
 {
-	const size_t llc = (size_t)64 << 10;
-	struct tstripe *s = ts_new(11, llc + 1);
+	size_t llc = (size_t)64 << 10;
+	struct tstripe *s = ts_new(L3_MAX + 1, llc + 1);
 	unsigned long r0 = runs;
 	static const unsigned first[1] = { 0 };
 
 	raidx__llc_set(llc);
-	for (unsigned nsrc = 1; nsrc <= 10; nsrc++) {
-		unsigned last[1] = { nsrc - 1 };
+	for (unsigned c = 0; c < sizeof(l3_counts) / sizeof(l3_counts[0]); c++) {
+		unsigned nsrc = l3_counts[c], last[1] = { nsrc - 1 };
 		for (int acc = 0; acc < 2; acc++) {
-			/* the band's bytes: sources (xor_gen), sources and dst
-			 * (xor_acc) */
-			unsigned n = acc ? nsrc + 1 : nsrc;
-			size_t blo = acc ? llc / 2 : llc / 4,
-			       bhi = acc ? llc / 2 * 3 : llc;
-			size_t lo = (blo + n - 1) / n, hi = bhi / n;
-			/* unbounded: the block's whole length, the last
-			 * byte inside the band too */
-			if (!acc && nsrc >= 2 && nsrc <= 3)
+			size_t lo, hi;
+			if (acc) { /* sources and dst */
+				lo = (llc / 2 + nsrc) / (nsrc + 1);
+				hi = llc / 2 * 3 / (nsrc + 1);
+			} else {
+				l3_gen_band(llc, nsrc, &lo, &hi);
+			}
+			if (hi > llc)
 				hi = llc;
 			size_t lens[5] = { lo - 1, lo, hi, hi + 1,
 					   rng_range(&t_rng, lo, hi) };
 			for (unsigned i = 0; i < 5; i++) {
-				ts_place(s, lens[i], (int)rng_below(&t_rng, PL_COUNT),
+				ts_place(s, lens[i], l3_place(nsrc, i),
 					 rng_below(&t_rng, 64));
-				one_case(acc, s, nsrc, nsrc, 10, NULL, 0, &t_rng);
-				one_case(acc, s, nsrc, nsrc, 10, first, 1, &t_rng);
-				one_case(acc, s, nsrc, nsrc, 10, last, 1, &t_rng);
+				one_case(acc, s, nsrc, nsrc, L3_MAX, NULL, 0, &t_rng);
+				one_case(acc, s, nsrc, nsrc, L3_MAX, first, 1, &t_rng);
+				one_case(acc, s, nsrc, nsrc, L3_MAX, last, 1, &t_rng);
 			}
+		}
+	}
+	ts_free(s);
+
+	/* Group passes over chunks of 64 KiB: up to 400 KiB a block. */
+	llc = (size_t)4 << 20;
+	s = ts_new(L3_MAX + 1, (size_t)400 << 10);
+	raidx__llc_set(llc);
+	for (unsigned nsrc = 10; nsrc <= L3_MAX; nsrc++) {
+		size_t lo, hi;
+		l3_gen_band(llc, nsrc, &lo, &hi);
+		size_t lens[3] = { lo, hi, rng_range(&t_rng, lo, hi) };
+		for (unsigned i = 0; i < 3; i++) { /* all spread (l3_place) */
+			ts_place(s, lens[i], l3_place(nsrc, i), rng_below(&t_rng, 64));
+			one_case(0, s, nsrc, nsrc, L3_MAX, NULL, 0, &t_rng);
 		}
 	}
 	raidx__llc_set(0);
 	ts_free(s);
-	t_log("L3 bands: LLC taken as %zu bytes, nsrc 1-10 at each op's band "
-	      "bounds, one byte outside them and a random length inside, dst "
-	      "apart, = srcs[0] and = srcs[nsrc-1]; %lu runs", llc, runs - r0);
+	t_log("L3 bands: LLC taken as 64 KiB, nsrc 1-13, 16, 17, 20, 24 at each "
+	      "op's band bounds, one byte outside them and a random length "
+	      "inside, dst apart, = srcs[0] and = srcs[nsrc-1]; LLC taken as 4 "
+	      "MiB, nsrc 10-24 at xor_gen's bounds and inside; %lu runs",
+	      runs - r0);
 }
 
 int main(int argc, char **argv)

@@ -424,10 +424,10 @@ RX_INLINE int xor_l3_band(unsigned nsrc, size_t len, int acc)
 	return src >= llc / 4 && (nsrc < 4 || src <= llc);
 }
 
-/* acc: dst is the first input, stored normally; else streamed (from its
- * first 64-byte boundary, xor_nt_head). */
+/* acc: dst is the first input.  nt (never with acc): dst streamed from
+ * its first 64-byte boundary (xor_nt_head); else stored normally. */
 RX_INLINE void xor_l3_run(uint8_t *dst, const void *const *srcs, unsigned N,
-			  size_t len, int acc)
+			  size_t len, int acc, int nt)
 {
 	/* zeroed: gcc cannot see that only the N set below are read (a
 	 * call is megabytes, so the eight stores cost nothing) */
@@ -436,7 +436,7 @@ RX_INLINE void xor_l3_run(uint8_t *dst, const void *const *srcs, unsigned N,
 
 	for (unsigned i = 0; i < N; i++)
 		s[i] = srcs[i];
-	if (!acc)
+	if (nt)
 		off = xor_nt_head(dst, s, N, len, 0);
 	for (; off + 8 * 32 <= len; off += 8 * 32) {
 		const uint8_t *first = acc ? dst : s[0];
@@ -452,14 +452,14 @@ RX_INLINE void xor_l3_run(uint8_t *dst, const void *const *srcs, unsigned N,
 		RX_UNROLL
 		for (unsigned k = 0; k < 8; k++) {
 			__m256i *p = (__m256i *)(dst + off + 32 * k);
-			if (acc)
+			if (!nt)
 				_mm256_storeu_si256(p, v[k]);
 			else
 				_mm256_stream_si256(p, v[k]);
 		}
 	}
 	xor_rest(dst, s, N, off, len, acc);
-	if (!acc)
+	if (nt)
 		_mm_sfence();
 }
 
@@ -471,23 +471,108 @@ static void xor_l3(void *dst, const void *const *srcs, unsigned nsrc,
 {
 	if (acc) {
 		switch (nsrc) {
-		case 1: xor_l3_run(dst, srcs, 1, len, 1); break;
-		case 2: xor_l3_run(dst, srcs, 2, len, 1); break;
-		case 3: xor_l3_run(dst, srcs, 3, len, 1); break;
-		default: xor_l3_run(dst, srcs, 4, len, 1); break;
+		case 1: xor_l3_run(dst, srcs, 1, len, 1, 0); break;
+		case 2: xor_l3_run(dst, srcs, 2, len, 1, 0); break;
+		case 3: xor_l3_run(dst, srcs, 3, len, 1, 0); break;
+		default: xor_l3_run(dst, srcs, 4, len, 1, 0); break;
 		}
 		return;
 	}
 	switch (nsrc) {
-	case 2: xor_l3_run(dst, srcs, 2, len, 0); break;
-	case 3: xor_l3_run(dst, srcs, 3, len, 0); break;
-	case 4: xor_l3_run(dst, srcs, 4, len, 0); break;
-	case 5: xor_l3_run(dst, srcs, 5, len, 0); break;
-	case 6: xor_l3_run(dst, srcs, 6, len, 0); break;
-	case 7: xor_l3_run(dst, srcs, 7, len, 0); break;
-	case 8: xor_l3_run(dst, srcs, 8, len, 0); break;
-	default: xor_l3_run(dst, srcs, 9, len, 0); break;
+	case 2: xor_l3_run(dst, srcs, 2, len, 0, 1); break;
+	case 3: xor_l3_run(dst, srcs, 3, len, 0, 1); break;
+	case 4: xor_l3_run(dst, srcs, 4, len, 0, 1); break;
+	case 5: xor_l3_run(dst, srcs, 5, len, 0, 1); break;
+	case 6: xor_l3_run(dst, srcs, 6, len, 0, 1); break;
+	case 7: xor_l3_run(dst, srcs, 7, len, 0, 1); break;
+	case 8: xor_l3_run(dst, srcs, 8, len, 0, 1); break;
+	default: xor_l3_run(dst, srcs, 9, len, 0, 1); break;
 	}
+}
+
+/*
+ * And avx512nt's xor_gen of 10 or more sources whose sources are a quarter
+ * of the LLC to below all of it (10-11 sources: below half): the template's
+ * group passes (rxk_xor_grouped, passes of at most 9 inputs over each chunk
+ * of dst) with this 256-bit loop for each pass and 64 KiB chunks, as the
+ * AVX2 kernels run them (avx2.c, RXK_XOR_GRP_CHUNK), instead of 512-bit
+ * passes over 16 KiB.  16 sources at 1 MiB, a default shape, had avx512nt
+ * at 0.93-0.94 of avx2nt in 5 of 8 default raidx bench runs (2026-12-03
+ * and 04).  Either change alone did not close it: 64 KiB chunks with the
+ * 512-bit passes read 0.97-1.03 of 16 KiB with 12-24 sources at 256 KiB-16
+ * MiB, and 256-bit passes over 16 KiB chunks 0.84-1.08 (mostly below 1);
+ * the two together 1.02-1.11 at 16-20 sources of 512 KiB-1 MiB, level with
+ * avx2nt (2026-12-04, temporary kernels in one binary).  Against the
+ * template's passes kept as a temporary kernel, nine interleaved runs of
+ * `raidx bench --op xor_gen --disks 10,11,12,16,20,24,34 --len
+ * 256k,...,4m --impl <template>,avx512nt,avx2nt --no-recheck` over the
+ * afternoon's states, cells in the band: below 0.95 of the fastest of the
+ * three in 16 of 112 cell runs against the template's 30; the template
+ * over this, geometric mean by run set 0.968, 0.975, 0.952 and, in one
+ * state where the 512-bit loops led, 1.037.  16 sources at 1 MiB: the
+ * template 0.93-1.00 of this in all nine runs, avx2nt 0.97-1.05.  With
+ * 10-11 sources from half the LLC (20 MiB and more) these passes ran
+ * 0.84-0.91 of the template in three runs (one 256-bit pass over all the
+ * sources was level with it, avx2nt still 1.03-1.10 ahead), so those keep
+ * the template's; so does xor_acc with many sources, where the template
+ * ran 0.92-1.22x these passes (median 0.99, 60 cell runs of four runs with
+ * 10-34 sources and dst a quarter to three quarters of the LLC).
+ */
+#define XOR_L3_GRP_CHUNK ((size_t)64 << 10)
+#define XOR_L3_GRP_HALF_MAX 12
+
+/* Not where dst is also a source, nor where the blocks crowd an L1 set:
+ * the template's grouping (rxk_xor_many) handles those. */
+RX_INLINE int xor_l3_grp_band(void *dst, const void *const *srcs,
+			      unsigned nsrc, size_t len)
+{
+	if (nsrc <= RXK_XOR_PASS_MAX)
+		return 0;
+
+	size_t llc = raidx__llc_bytes(), src = (size_t)nsrc * len;
+
+	if (src < llc / 4 || src >= (nsrc < XOR_L3_GRP_HALF_MAX ? llc / 2 : llc))
+		return 0;
+	return !rxk_aliased(dst, (const uint8_t *const *)srcs, nsrc) &&
+	       !rxk_crowded((void *const *)srcs, nsrc);
+}
+
+/* One pass of those: m inputs, in[0] == dst for dst ^= in[1..m-1].
+ * Balanced passes of at most 9 inputs over 10 or more hold 5 to 9 (10
+ * inputs: 6 and 5; 18: 7, 7 and 6), so the first pass takes 6-9 sources
+ * and each later one dst and 4-8; any other count (none reaches here)
+ * takes the template's loop, which is as correct. */
+static void xor_l3_pass(uint8_t *dst, const uint8_t *const *in, unsigned m,
+			size_t len)
+{
+	const void *const *v = (const void *const *)in;
+
+	if (in[0] == dst) {
+		switch (m - 1) {
+		case 4: xor_l3_run(dst, v + 1, 4, len, 1, 0); return;
+		case 5: xor_l3_run(dst, v + 1, 5, len, 1, 0); return;
+		case 6: xor_l3_run(dst, v + 1, 6, len, 1, 0); return;
+		case 7: xor_l3_run(dst, v + 1, 7, len, 1, 0); return;
+		case 8: xor_l3_run(dst, v + 1, 8, len, 1, 0); return;
+		}
+	} else {
+		switch (m) {
+		case 6: xor_l3_run(dst, v, 6, len, 0, 0); return;
+		case 7: xor_l3_run(dst, v, 7, len, 0, 0); return;
+		case 8: xor_l3_run(dst, v, 8, len, 0, 0); return;
+		case 9: xor_l3_run(dst, v, 9, len, 0, 0); return;
+		}
+	}
+	rxk_xor_few(dst, in, m, len, 0);
+}
+
+static void xor_l3_grouped(void *dst, const void *const *srcs, unsigned nsrc,
+			   size_t len)
+{
+	const uint8_t *const *s = (const uint8_t *const *)srcs;
+
+	rxk_xor_grouped(dst, s[0], s + 1, nsrc - 1, len, RXK_XOR_PASS_MAX,
+			XOR_L3_GRP_CHUNK, xor_l3_pass);
 }
 
 /* nt: stream dst (xor_gen only). */
@@ -538,6 +623,10 @@ static void xor_gen_avx512nt(void *dst, const void *const *srcs,
 {
 	if (xor_l3_band(nsrc, len, 0)) {
 		xor_l3(dst, srcs, nsrc, len, 0);
+		return;
+	}
+	if (xor_l3_grp_band(dst, srcs, nsrc, len)) {
+		xor_l3_grouped(dst, srcs, nsrc, len);
 		return;
 	}
 	xor_tmpl(dst, srcs, nsrc, len, 0, 1);

@@ -585,10 +585,17 @@ RXK_INLINE int rxk_aliased(const uint8_t *dst, const uint8_t *const *rest,
  * N = n + 1 inputs; the first pass reads at most gmax of them, each later
  * pass dst and at most gmax - 1 more.  The fewest passes P that do it
  * read N + P - 1 blocks in all, shared out evenly so that no pass is short
- * of streams (20 inputs in passes of 9: 8, 7, 7 rather than 9, 8, 5). */
+ * of streams (20 inputs in passes of 9: 8, 7, 7 rather than 9, 8, 5).
+ * Each pass is rxk_xor_few with normal stores, or pass where the ISA file
+ * has a loop of its own for some calls (NULL otherwise; a constant either
+ * way, so the test folds away).  A pass gets m inputs, in[0] == dst in
+ * every pass after the first (and in the first for xor_acc). */
+typedef void (*rxk_xor_pass_fn)(uint8_t *dst, const uint8_t *const *in,
+				unsigned m, size_t len);
 RXK_INLINE void rxk_xor_grouped(uint8_t *dst, const uint8_t *first,
 				const uint8_t *const *rest, unsigned n,
-				size_t len, unsigned gmax, size_t chunk)
+				size_t len, unsigned gmax, size_t chunk,
+				rxk_xor_pass_fn pass)
 {
 	unsigned N = n + 1;
 	/* the least P with gmax + (P - 1) * (gmax - 1) >= N (N >= 2) */
@@ -606,7 +613,10 @@ RXK_INLINE void rxk_xor_grouped(uint8_t *dst, const uint8_t *first,
 			in[m++] = (j ? dst : first) + c0;
 			while (m < take)
 				in[m++] = rest[i++] + c0;
-			rxk_xor_few(dst + c0, in, m, c1 - c0, 0);
+			if (pass)
+				pass(dst + c0, in, m, c1 - c0);
+			else
+				rxk_xor_few(dst + c0, in, m, c1 - c0, 0);
 		}
 		c0 = c1;
 	}
@@ -625,7 +635,7 @@ RXK_INLINE void rxk_xor_many(uint8_t *dst, const uint8_t *first,
 		    (len >= RXK_GRP_MEM_LEN && n + 1 >= RXK_XOR_GRP_MEM_MIN)) {
 			rxk_xor_grouped(dst, first, rest, n, len,
 					crowded ? RXK_CROWD_GROUP : RXK_XOR_PASS_MAX,
-					crowded ? RXK_GRP_CHUNK : RXK_XOR_GRP_CHUNK);
+					crowded ? RXK_GRP_CHUNK : RXK_XOR_GRP_CHUNK, NULL);
 			return;
 		}
 	}
