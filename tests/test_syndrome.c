@@ -516,6 +516,18 @@ static void test_large(void)
 	static const unsigned bw[][2] = { { 0, 7 }, { 1, 5 }, { 4, 7 }, { 2, 4 } };
 	size_t blen = ((size_t)48 << 10) + 4096 + 13;
 	placed_windows(10, blen, bw, 4);
+	/* ... and gfni_avx2x2's 256-bit loop on one-block windows whose block,
+	 * P and Q are more than the LLC (simd_avx512_gfni.h,
+	 * rx_xsyn_ymm_band), the tail after the last 32-byte vector in the
+	 * masked step: with the LLC taken as 64 KiB, 10 disks at 21846 bytes
+	 * (3 x len one byte over it; a 22-byte tail) and 24 KiB + 13, windows
+	 * [0,0], [1,1], [5,5] and [7,7]; 21845 bytes (not over) too. */
+	static const unsigned ow[][2] = { { 0, 0 }, { 1, 1 }, { 5, 5 }, { 7, 7 } };
+	static const size_t olen[] = { 21845, 21846, ((size_t)24 << 10) + 13 };
+	raidx__llc_set((size_t)64 << 10);
+	for (unsigned i = 0; i < 3; i++)
+		placed_windows(10, olen[i], ow, 4);
+	raidx__llc_set(0);
 	t_log("large: lengths %zu%s (disks 6); 257 disks at 8205 bytes; "
 	      "24 disks at %zu bytes (windows [0,21], [1,19]), 38 disks too, "
 	      "34 disks with 7 windows of 18 to 32 blocks; "
@@ -525,7 +537,9 @@ static void test_large(void)
 	      "10 disks at %zu bytes (windows [0,7], [1,6]); "
 	      "%s%zu bytes (windows [0,0], [1,1], [2,2], [1,2]); "
 	      "%s%zu bytes (windows [0,7], [1,7], [2,7], [3,7]); "
-	      "10 disks at %zu bytes (windows [0,7], [1,5], [4,7], [2,4]); %lu runs",
+	      "10 disks at %zu bytes (windows [0,7], [1,5], [4,7], [2,4]); "
+	      "LLC taken as 64 KiB: 10 disks at 21845, 21846 and 24589 bytes "
+	      "(windows [0,0], [1,1], [5,5], [7,7]); %lu runs",
 	      lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "", plen, wlen, glen, mlen,
 	      slen, t_quick ? "quick: not 5 disks at " : "5 disks at ", nlen,
 	      t_quick ? "not 10 disks at " : "10 disks at ", xlen, blen, runs - r0);

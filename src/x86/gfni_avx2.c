@@ -97,6 +97,14 @@ RX_INLINE void vstream(void *p, V v)
 #include "simd_avx512_gfni.h"
 
 
+/* Also gfni_avx512x4's loop for one-block windows beyond the LLC
+ * (simd_avx512_gfni.h, rx_xsyn_ymm_band). */
+void RX_SHARED(raidx__gfni_avx2_xsyn_x2)(unsigned disks, unsigned start,
+					 unsigned stop, size_t len, void **ptrs)
+{
+	xsyn_x2(disks, start, stop, len, ptrs);
+}
+
 RX_TABLE(gfni_avx2) = {
 	RX_ENTRY("gfni_avx2x2", RAIDX_OP_GEN_SYNDROME, 45, VB, F_GFNI256, gen, gen_x2, 0),
 	RX_ENTRY("gfni_avx2x4", RAIDX_OP_GEN_SYNDROME, 46, VB, F_GFNI256, gen, gen_x4, 0),

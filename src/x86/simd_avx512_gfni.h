@@ -648,6 +648,13 @@ RX_NOINLINE void xsyn_x2(unsigned disks, unsigned start, unsigned stop,
 	xsyn_fixed(disks, start, stop, len, ptrs, 2);
 }
 
+/* gfni_avx2.c's xsyn_x2 (the 256-bit loop of gfni_avx2x2) on len, a
+ * multiple of 32, lent to gfni_avx512x4 for one-block windows beyond the
+ * LLC (xsyn_x4_any). */
+RX_HIDDEN void RX_SHARED(raidx__gfni_avx2_xsyn_x2)(unsigned disks, unsigned start,
+						    unsigned stop, size_t len,
+						    void **ptrs);
+
 #ifdef RX_V512
 RX_NOINLINE void xsyn_x1(unsigned disks, unsigned start, unsigned stop,
 			 size_t len, void **ptrs)
@@ -661,12 +668,43 @@ RX_NOINLINE void xsyn_x4l(unsigned disks, unsigned start, unsigned stop,
 	xsyn_fixed(disks, start, stop, len, ptrs, 4);
 }
 
+/*
+ * One-block windows (a single disk's update) whose block, P and Q, 3 x
+ * len bytes, are more than the LLC: the 256-bit loop of gfni_avx2x2, the
+ * last len % 32 bytes in the masked step.  From memory the 256-bit loads
+ * ran level or ahead on the Turin-like Zen 5, as for the XOR kernels
+ * (avx512.c, xor_l3_band).  Against gfni_avx512x4's x1 loop, the routing
+ * as a temporary kernel in one binary, four runs of `raidx bench --op
+ * xor_syndrome --len 4m,16m,32m` and two of `--disks 10,18 --start S
+ * --stop S --len 4m,8m,16m,32m` (S = 0, 7, 8, 15; 2026-12-04), paired:
+ * 8+2 [7,7] at 16 MiB 1.00-1.05 (median 1.03), 16+2 [15,15] 1.00-1.05,
+ * [0,0] and [8,8] 0.99-1.03, at 32 MiB 1.00-1.03; at 4 MiB, inside the
+ * LLC, 0.97-1.03.  Those 16 MiB cells had missed the selection goal in
+ * three of four default runs of 2026-12-04's tenth pass, gfni_avx512x4 at
+ * 0.93-0.95 of gfni_avx2x2 rechecked.  Wider windows keep their loops:
+ * there the 256-bit loop read 0.58-1.14 (16+2 [0,15] 0.83-0.84 at 16 MiB,
+ * 8+2 [0,7] 1.08-1.14 at 32 MiB), no rule by width.  (Paired alone
+ * earlier, two-block windows at 16 MiB: 0.97-0.99.)
+ */
+RX_INLINE int rx_xsyn_ymm_band(unsigned start, unsigned stop, size_t len)
+{
+	return stop == start && 3 * len > raidx__llc_bytes();
+}
+
 /* x4 in L1 (x2 on windows of one or two blocks), x1 or x2 beyond it
  * (rx_xsyn_x4_unroll, simd_avx512.h), avx512x1's loop in one band where
- * the blocks are in L2 (rx_xsyn_bw_band); a tail call, as gen_x4. */
+ * the blocks are in L2 (rx_xsyn_bw_band), gfni_avx2x2's beyond the LLC
+ * (above); a tail call, as gen_x4. */
 RX_NOINLINE void xsyn_x4_any(unsigned disks, unsigned start, unsigned stop,
 			     size_t len, void **ptrs)
 {
+	if (rx_xsyn_ymm_band(start, stop, len)) {
+		size_t bulk = len & ~(size_t)31;
+		RX_SHARED(raidx__gfni_avx2_xsyn_x2)(disks, start, stop, bulk, ptrs);
+		if (bulk < len)
+			xsyn_tail(disks, start, stop, ptrs, bulk, len);
+		return;
+	}
 	if (rx_xsyn_bw_band(start, stop, len)) {
 		RX_SHARED(raidx__avx512_xsyn_x1)(disks, start, stop, len, ptrs);
 		return;
