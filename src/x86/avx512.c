@@ -506,7 +506,7 @@ static void xor_l3(void *dst, const void *const *srcs, unsigned nsrc,
  * template's passes kept as a temporary kernel, nine interleaved runs of
  * `raidx bench --op xor_gen --disks 10,11,12,16,20,24,34 --len
  * 256k,...,4m --impl <template>,avx512nt,avx2nt --no-recheck` over the
- * afternoon's states, cells in the band: below 0.95 of the fastest of the
+ * morning's states, cells in the band: below 0.95 of the fastest of the
  * three in 16 of 112 cell runs against the template's 30; the template
  * over this, geometric mean by run set 0.968, 0.975, 0.952 and, in one
  * state where the 512-bit loops led, 1.037.  16 sources at 1 MiB: the

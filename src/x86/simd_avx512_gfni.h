@@ -675,11 +675,12 @@ RX_NOINLINE void xsyn_x4l(unsigned disks, unsigned start, unsigned stop,
  * ran level or ahead on the Turin-like Zen 5, as for the XOR kernels
  * (avx512.c, xor_l3_band).  Against gfni_avx512x4's x1 loop, the routing
  * as a temporary kernel in one binary, four runs of `raidx bench --op
- * xor_syndrome --len 4m,16m,32m` and two of `--disks 10,18 --start S
- * --stop S --len 4m,8m,16m,32m` (S = 0, 7, 8, 15; 2026-12-04), paired:
- * 8+2 [7,7] at 16 MiB 1.00-1.05 (median 1.03), 16+2 [15,15] 1.00-1.05,
- * [0,0] and [8,8] 0.99-1.03, at 32 MiB 1.00-1.03; at 4 MiB, inside the
- * LLC, 0.97-1.03.  Those 16 MiB cells had missed the selection goal in
+ * xor_syndrome` (two at --len 16m, two at 4m,16m,32m) and two of
+ * `--disks 10,18 --start S --stop S --len 4m,8m,16m,32m` (S = 0, 7, 8,
+ * 15; 2026-12-04), paired: 8+2 [7,7] at 16 MiB 1.00-1.05 (median 1.03),
+ * 16+2 [15,15] 1.00-1.05, [0,0] and [8,8] at 8-32 MiB 0.98-1.03, every
+ * one-block window at 32 MiB 0.99-1.02; at 4 MiB, where both ran x4's
+ * loop (3 x 4 MiB is inside the LLC), 0.97-1.03.  Those 16 MiB cells had missed the selection goal in
  * three of four default runs of 2026-12-04's tenth pass, gfni_avx512x4 at
  * 0.93-0.95 of gfni_avx2x2 rechecked.  Wider windows keep their loops:
  * there the 256-bit loop read 0.58-1.14 (16+2 [0,15] 0.83-0.84 at 16 MiB,
