@@ -17,3 +17,9 @@ size_t raidx__cpu_llc_bytes(void)
 {
 	return 0;
 }
+
+/* No rule measured on one CPU model applies here (raidx_impl.h). */
+uint32_t raidx__cpu_traits(void)
+{
+	return 0;
+}

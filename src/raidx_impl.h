@@ -170,7 +170,7 @@ RX_HIDDEN int raidx__impl_left_out(const struct raidx__impl *impl);
 /* ---- selection (select.c) -------------------------------------------- */
 /* Size classes: a call that streams more bytes than the L2 (half the LLC
  * for a one-source xor_gen, the L1 and a sixteenth for gen_syndrome of 15
- * or more data blocks) may prefer a different kernel (non-temporal
+ * or more data blocks on Zen 5) may prefer a different kernel (non-temporal
  * stores). */
 enum raidx__class { RAIDX__SMALL = 0, RAIDX__LARGE, RAIDX__NCLASS };
 
@@ -232,6 +232,34 @@ static inline size_t raidx__l2_bytes(void)
 	size_t v = atomic_load_explicit(&raidx__l2_cached, memory_order_relaxed);
 
 	return RX_LIKELY(v) ? v : raidx__l2_lookup();
+}
+/* The L2 for gfni_avx512x4's band rule (rx_xsyn_bw_band, simd_avx512.h)
+ * on CPUs with RAIDX__T_XSYN_BW_BAND, 1 elsewhere (no band); read per
+ * call, so cached as the L2 is.  raidx__bw_band_set() moves it for the
+ * tests (0: look it up again). */
+RX_HIDDEN extern _Atomic size_t raidx__bw_band_cached;
+RX_HIDDEN size_t raidx__bw_band_lookup(void);
+RX_HIDDEN void raidx__bw_band_set(size_t l2);
+static inline size_t raidx__bw_band_l2(void)
+{
+	size_t v = atomic_load_explicit(&raidx__bw_band_cached, memory_order_relaxed);
+
+	return RX_LIKELY(v) ? v : raidx__bw_band_lookup();
+}
+/* The 512-bit x4 kernels beyond the L1 run the one-line step (x1) on
+ * blocks shorter than this on CPUs with RAIDX__T_X1_BEYOND_L1
+ * (RAIDX__X1_MAX_LEN; simd_avx512.h says why), and x2's loop elsewhere (1: no block is
+ * shorter).  raidx__x1_max_set() moves it for the tests (0: look it up
+ * again). */
+#define RAIDX__X1_MAX_LEN ((size_t)64 << 10)
+RX_HIDDEN extern _Atomic size_t raidx__x1_max_cached;
+RX_HIDDEN size_t raidx__x1_max_lookup(void);
+RX_HIDDEN void raidx__x1_max_set(size_t len);
+static inline size_t raidx__x1_max_len(void)
+{
+	size_t v = atomic_load_explicit(&raidx__x1_max_cached, memory_order_relaxed);
+
+	return RX_LIKELY(v) ? v : raidx__x1_max_lookup();
 }
 /* The recoveries' streaming twins stream a call only when it streams more
  * than this many bytes: the LLC and an eighth, the recoveries' large class
@@ -376,7 +404,17 @@ RX_HIDDEN void raidx__run_recov_datap(const struct raidx__impl *impl,
 /* ---- CPU features (x86/cpu_features.c, arm/cpu_features.c) ---------- */
 /* Raw detected features, before RAIDX_DISABLE masking. */
 RX_HIDDEN uint32_t raidx__cpu_detect(void);
+/* Traits: rules some kernels and size classes follow only on the CPU
+ * models where they were measured to pay (x86/cpu_features.c says which
+ * and why); 0 on every other CPU. */
+#define RAIDX__T_GEN_L1_STREAM (1u << 0) /* select.c, GEN_STREAM_MIN_BLOCKS */
+#define RAIDX__T_XSYN_BW_BAND (1u << 1)  /* simd_avx512.h, rx_xsyn_bw_band */
+#define RAIDX__T_X1_BEYOND_L1 (1u << 2)  /* simd_avx512.h, RX_X1_MAX_LEN */
+RX_HIDDEN uint32_t raidx__cpu_traits(void);
 #if defined(__x86_64__) || defined(__i386__)
+/* The trait bits of an x86 CPU model (arguments as raidx__x86_quirks). */
+RX_HIDDEN uint32_t raidx__x86_traits(const char *vendor, unsigned family,
+				     unsigned model);
 /* The quirk bits of an x86 CPU model (vendor string as cpuid leaf 0 spells
  * it, family and model with their extended fields folded in). */
 RX_HIDDEN uint32_t raidx__x86_quirks(const char *vendor, unsigned family,

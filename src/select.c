@@ -87,7 +87,7 @@
  *
  * Size classes: a call that streams more than the core's L2 is "large"
  * (xor_gen of one source, a copy: more than half the last-level cache;
- * gen_syndrome of 15 or more data blocks: more than the L1 and a
+ * gen_syndrome of 15 or more data blocks on Zen 5: more than the L1 and a
  * sixteenth, see GEN_STREAM_MIN_BLOCKS; the recoveries: more than the
  * LLC and an eighth, see REC_LARGE_LLC_EIGHTHS).
  * There, kernels with non-temporal stores (RAIDX__F_NT) become
@@ -298,6 +298,36 @@ size_t raidx__l2_lookup(void)
 	return v;
 }
 
+_Atomic size_t raidx__bw_band_cached;
+
+size_t raidx__bw_band_lookup(void)
+{
+	size_t v = raidx__cpu_traits() & RAIDX__T_XSYN_BW_BAND ? raidx__l2_bytes() : 1;
+
+	atomic_store_explicit(&raidx__bw_band_cached, v, memory_order_relaxed);
+	return v;
+}
+
+void raidx__bw_band_set(size_t l2)
+{
+	atomic_store_explicit(&raidx__bw_band_cached, l2, memory_order_relaxed);
+}
+
+_Atomic size_t raidx__x1_max_cached;
+
+size_t raidx__x1_max_lookup(void)
+{
+	size_t v = raidx__cpu_traits() & RAIDX__T_X1_BEYOND_L1 ? RAIDX__X1_MAX_LEN : 1;
+
+	atomic_store_explicit(&raidx__x1_max_cached, v, memory_order_relaxed);
+	return v;
+}
+
+void raidx__x1_max_set(size_t len)
+{
+	atomic_store_explicit(&raidx__x1_max_cached, len, memory_order_relaxed);
+}
+
 /*
  * gen_syndrome of GEN_STREAM_MIN_BLOCKS or more data blocks is "large" as
  * soon as the stripe outgrows the L1 by a sixteenth: there the streaming
@@ -323,6 +353,10 @@ size_t raidx__l2_lookup(void)
  * one run found the twins at 0.62-0.92x of the normal kernels on 16+2 at
  * 4 KiB, an hour before two that found them at 1.24-1.40x.  (Linux's
  * raid6 and ISA-L stream P and Q in gen_syndrome at every size.)
+ * On an Intel Xeon (2026-12-04) the twins ran 0.65-0.67x the normal
+ * kernels there, so the rule holds only where it was measured to pay
+ * (RAIDX__T_GEN_L1_STREAM, x86/cpu_features.c); elsewhere these calls
+ * keep the L2's bound.
  */
 #define GEN_STREAM_MIN_BLOCKS 15
 
@@ -1267,10 +1301,12 @@ static void select_once_fn(void)
 	large_bytes = l2_bytes();
 	if (!large_bytes || large_bytes > copy_large_bytes)
 		large_bytes = copy_large_bytes;
-	/* The L1 and a sixteenth, once here rather than per call (large_limit
-	 * is on every call's path). */
+	/* The L1 and a sixteenth where that rule holds, once here rather
+	 * than per call (large_limit is on every call's path). */
 	size_t l1 = raidx__l1d_bytes();
-	gen_wide_large_bytes = l1 + l1 / 16 < large_bytes ? l1 + l1 / 16 : large_bytes;
+	gen_wide_large_bytes = large_bytes;
+	if ((raidx__cpu_traits() & RAIDX__T_GEN_L1_STREAM) && l1 + l1 / 16 < large_bytes)
+		gen_wide_large_bytes = l1 + l1 / 16;
 	rep.large_bytes = large_bytes;
 	rep.copy_large_bytes = copy_large_bytes;
 	rep.gen_wide_blocks = GEN_STREAM_MIN_BLOCKS;

@@ -512,10 +512,13 @@ static void test_large(void)
 	/* ... and avx512x1's loop where the window, P and Q stream 3/16 to
 	 * 9/16 of the L2 (simd_avx512.h, rx_xsyn_bw_band): windows of 8, 5,
 	 * 4 and 3 blocks, 266 to 520 KiB in all, with a multiply by g^start
-	 * of each kind. */
+	 * of each kind.  The band holds on Zen 5 only (RAIDX__T_XSYN_BW_BAND),
+	 * so the L2 is taken as 1 MiB with the band on, whatever the CPU. */
 	static const unsigned bw[][2] = { { 0, 7 }, { 1, 5 }, { 4, 7 }, { 2, 4 } };
 	size_t blen = ((size_t)48 << 10) + 4096 + 13;
+	raidx__bw_band_set((size_t)1 << 20);
 	placed_windows(10, blen, bw, 4);
+	raidx__bw_band_set(0);
 	/* ... and gfni_avx2x2's 256-bit loop on one-block windows whose block,
 	 * P and Q are more than the LLC (simd_avx512_gfni.h,
 	 * rx_xsyn_ymm_band), the tail after the last 32-byte vector in the
@@ -545,6 +548,40 @@ static void test_large(void)
 	      t_quick ? "not 10 disks at " : "10 disks at ", xlen, blen, runs - r0);
 }
 
+/*
+ * The 512-bit x4 kernels beyond the L1 with blocks under 64 KiB: the
+ * one-line step (x1) on Zen 5, x2's loop elsewhere (RX_X1_MAX_LEN,
+ * simd_avx512.h).  Both ways on every CPU: gen_syndrome of 4+2 to 32+2
+ * and xor_syndrome windows of 3 to 32 blocks whose stripes leave a 48 KiB
+ * L1 (and a 32 KiB one), odd lengths so that the tails run too.
+ */
+static void test_step_rule(void)
+{
+	static const struct {
+		unsigned disks;
+		size_t len;
+	} gs[] = { { 6, 16397 }, { 10, 8205 }, { 18, 4109 }, { 34, 2061 }, { 26, 3000 } };
+	static const unsigned w18[][2] = { { 0, 15 }, { 0, 8 }, { 3, 15 }, { 4, 8 }, { 2, 4 } };
+	static const unsigned w34[][2] = { { 0, 31 }, { 7, 31 }, { 8, 16 }, { 30, 31 } };
+	static const size_t x1max[2] = { 1, RAIDX__X1_MAX_LEN };
+	unsigned long r0 = runs;
+
+	for (unsigned k = 0; k < 2; k++) {
+		raidx__x1_max_set(x1max[k]);
+		for (unsigned i = 0; i < sizeof(gs) / sizeof(gs[0]); i++) {
+			struct tstripe *s = placed_stripe(gs[i].disks, gs[i].len);
+			gen_case(s, gs[i].disks, 0);
+			ts_free(s);
+		}
+		placed_windows(18, 4109, w18, 5);
+		placed_windows(34, 2061, w34, 4);
+		placed_windows(34, 16397, w34, 4);
+	}
+	raidx__x1_max_set(0);
+	t_log("x4 step rule both ways: gen_syndrome 4+2..32+2 and windows of 2-32 "
+	      "blocks beyond L1; %lu runs", runs - r0);
+}
+
 int main(int argc, char **argv)
 {
 	t_init(argc, argv, "test_syndrome");
@@ -559,5 +596,6 @@ int main(int argc, char **argv)
 	test_lengths();
 	test_offsets();
 	test_large();
+	test_step_rule();
 	return t_done();
 }

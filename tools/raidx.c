@@ -188,8 +188,9 @@ int raidx_tool_info(int argc, char **argv)
 	printf("                xor_gen of one source (a copy): more than %s (half\n"
 	       "                the LLC)\n", buf);
 	format_bytes(rep.gen_wide_large_bytes, buf, sizeof(buf));
-	printf("                gen_syndrome of %u or more data blocks: more than %s\n"
-	       "                (the L1 and a sixteenth)\n", rep.gen_wide_blocks, buf);
+	if (rep.gen_wide_large_bytes < rep.large_bytes)
+		printf("                gen_syndrome of %u or more data blocks: more than %s\n"
+		       "                (the L1 and a sixteenth)\n", rep.gen_wide_blocks, buf);
 	format_bytes(rep.rec_large_bytes, buf, sizeof(buf));
 	printf("                recov_2data, recov_datap: more than %s (the LLC\n"
 	       "                and an eighth)\n", buf);

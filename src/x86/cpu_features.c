@@ -82,6 +82,55 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
 	return 0;
 }
 
+/*
+ * Traits: rules the kernels and the size classes follow only on the CPU
+ * models where they were measured to pay (raidx_impl.h, RAIDX__T_*).  Both
+ * were found on the Turin-like Zen 5 VMs (AMD family 0x1A, 1 MiB L2 per
+ * core, 48 KiB L1) and both cost on the next machine measured, an Intel
+ * Xeon with AVX-512, AMX and GFNI (family 6, reported as model 0xa7; 2 MiB
+ * L2, 48 KiB L1, a 480 MiB L3 shared with other guests), 2026-12-04:
+ *   - RAIDX__T_GEN_L1_STREAM (select.c, GEN_STREAM_MIN_BLOCKS): streaming P
+ *     and Q of gen_syndrome with 15 or more data blocks once the stripe
+ *     leaves the L1.  Zen 5: the twins 1.17-1.41x the normal stores on 15
+ *     and 16 data blocks from 54 KiB of stripe.  The Xeon: default raidx
+ *     bench, three runs, 16+2 at 4 KiB: gfni_avx512x4nt 0.65-0.67 of
+ *     gfni_avx512x2; at 64 KiB 0.72-0.92 of gfni_avx512x4; 32+2 at 4 KiB
+ *     0.84-0.86 of gfni_avx512x2.
+ *   - RAIDX__T_XSYN_BW_BAND (simd_avx512.h, rx_xsyn_bw_band): avx512x1's
+ *     loop inside gfni_avx512x4's xor_syndrome for windows of 3-8 blocks
+ *     streaming 3/16 to 9/16 of the L2.  Zen 5: 89 of 414 cells below 0.95
+ *     of the faster loop without it, 10 with it.  The Xeon, two runs of
+ *     `raidx bench --op xor_syndrome --len 8k,16k,32k,64k,128k,256k
+ *     --impl gfni_avx512x4,gfni_avx512x2,avx512x4`, gfni_avx512x2 over
+ *     gfni_avx512x4, paired: 1.12-1.23 on the default windows in the band
+ *     (8+2 [0,7] and [1,7], 16+2 [4,8] and [8,15] at 64 KiB, [1,7] and
+ *     [4,8] at 128 KiB), 0.92-1.08 on every other cell.
+ *   - RAIDX__T_X1_BEYOND_L1 (simd_avx512.h, RX_X1_MAX_LEN): the x4
+ *     kernels' one-line step on stripes beyond the L1 with blocks under
+ *     64 KiB.  Zen 5: x1 1.05-1.32x x2's loop there.  The Xeon: x2 1.00-
+ *     1.11x x1 on gen_syndrome (the figures are at RX_X1_MAX_LEN).
+ * Other CPUs, unmeasured, get neither: the kernels' own loops and the L2's
+ * bound, which no measurement has found far behind.
+ */
+uint32_t raidx__x86_traits(const char *vendor, unsigned family, unsigned model)
+{
+	(void)model;
+	if (!strcmp(vendor, "AuthenticAMD") && family == 0x1a)
+		return RAIDX__T_GEN_L1_STREAM | RAIDX__T_XSYN_BW_BAND | RAIDX__T_X1_BEYOND_L1;
+	return 0;
+}
+
+uint32_t raidx__cpu_traits(void)
+{
+	char vendor[13];
+	unsigned family, model;
+
+	if (__get_cpuid_max(0, NULL) < 1)
+		return 0;
+	cpu_signature(vendor, &family, &model);
+	return raidx__x86_traits(vendor, family, model);
+}
+
 uint32_t raidx__cpu_detect(void)
 {
 	unsigned a, b, c, d, max;

@@ -189,8 +189,20 @@
  * (RXK_STEP64_MIN_BYTES: 64-byte steps once the blocks a call touches
  * pass 512 KiB, measured on Zen 3); these kernels do not share its loops,
  * and their measured turn is earlier, at L1.
+ *
+ * The x1 step beyond L1 holds on Zen 5 only (RAIDX__T_X1_BEYOND_L1,
+ * x86/cpu_features.c; RX_X1_MAX_LEN is then 64 KiB, else 1 and x2 runs
+ * from the L1 on).  On an Intel Xeon (2 MiB L2, 48 KiB L1), two runs of
+ * `raidx bench --op gen_syndrome --disks 6,10,14,18,26,34 --len
+ * 2k,4k,8k,16k,32k,64k --impl gfni_avx512x4,gfni_avx512x2` (2026-12-04),
+ * x2 over x4's x1 beyond L1: 1.00-1.11 (16+2 at 8-32 KiB 1.08-1.11, 32+2
+ * at 4 KiB 1.06 in the default raidx bench), x1 ahead nowhere by more
+ * than 5%; xor_syndrome, `--op xor_syndrome --disks 10,18,34` at the
+ * same lengths, windows of 9-32 blocks beyond L1 at 4-16 KiB: 0.89-1.10,
+ * 47 of 48 cells at 0.98 or more; at 32 KiB 0.92-1.02 (4 of 16 cells
+ * below 0.95, none a default shape): the x1 step pays there, less.
  */
-#define RX_X1_MAX_LEN ((size_t)64 << 10)
+#define RX_X1_MAX_LEN raidx__x1_max_len()
 
 /* f1, f2 or f4(args...) by the unroll u (1, 2, else 4), each an out-of-line
  * loop (RX_NOINLINE), so that an entry that only chooses is a few compares
@@ -304,12 +316,14 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
  * writes P and Q without reading them, shows it on fewer stripes (6+2 and
  * 8+2 at 48 KiB 0.82-0.84, 10+2 and 12+2 at 24-32 KiB 0.88-0.93 of
  * avx512x1, level on the rest of 3+2 to 16+2 at 16-128 KiB, one run) and
- * keeps its own loops.
+ * keeps its own loops.  On an Intel Xeon the band cost instead (the GFNI
+ * loops 1.12-1.23x ahead there), so it holds only on the CPUs where it
+ * was measured to pay (RAIDX__T_XSYN_BW_BAND, x86/cpu_features.c).
  */
 RX_INLINE int rx_xsyn_bw_band(unsigned start, unsigned stop, size_t len)
 {
 	unsigned w = stop - start + 1;
-	size_t l2 = raidx__l2_bytes();
+	size_t l2 = raidx__bw_band_l2(); /* 1: no band on this CPU */
 
 	if (w < 3 || w > 8 || len > l2)
 		return 0;
