@@ -369,6 +369,22 @@ struct raidx__select_report {
 	} op[RAIDX_OP_COUNT];
 };
 RX_HIDDEN void raidx__select_report(struct raidx__select_report *r);
+/* One width's pick (select.c, calibrate_op): candidate c's time on shape s
+ * relative to the fastest there, paired within rounds (rel) and by each
+ * candidate's fastest trial (relm), at [c * stride + s]; inw[s]: shape s
+ * is of the width.  Out: the pick and the runner-up (-1: none) and their
+ * worst paired rel on the width. */
+struct raidx__pick_in {
+	unsigned nc, ns, stride;
+	const double *rel, *relm;
+	const int *pruned, *prio;
+	const unsigned char *inw;
+};
+struct raidx__pick_out {
+	int pick, runner;
+	double pscore, rscore;
+};
+RX_HIDDEN struct raidx__pick_out raidx__pick_width(const struct raidx__pick_in *in);
 /* Measure the large class (non-temporal kernels against the in-cache pick
  * on a shape twice the LLC); tens of milliseconds to a second. */
 RX_HIDDEN int raidx__tune_large(void);

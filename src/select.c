@@ -723,6 +723,50 @@ static double median(double *q, unsigned n)
 	return n % 2 ? q[n / 2] : (q[n / 2 - 1] + q[n / 2]) / 2;
 }
 
+/* One width's pick from the candidates' relative times (the rules in
+ * calibrate_op's comments): pure, so that the tests can drive it. */
+struct raidx__pick_out raidx__pick_width(const struct raidx__pick_in *in)
+{
+	const double *by[2] = { in->rel, in->relm };
+	double score[2][MAX_CAND], bscore[2] = { INFINITY, INFINITY };
+	unsigned lead[2] = { 0, 0 }; /* the best-scoring candidates still timed */
+	unsigned nc = in->nc < MAX_CAND ? in->nc : MAX_CAND, ns = in->ns, st = in->stride;
+	struct raidx__pick_out out = { -1, -1, 0, INFINITY };
+
+	for (unsigned e = 0; e < 2; e++)
+		for (unsigned c = 0; c < nc; c++) {
+			score[e][c] = 0;
+			for (unsigned s = 0; s < ns; s++)
+				if (in->inw[s] && by[e][c * st + s] > score[e][c])
+					score[e][c] = by[e][c * st + s];
+			/* the best of those still timed: a pruned candidate's
+			 * early score must not leave the width without a pick */
+			if (!in->pruned[c] && score[e][c] < bscore[e])
+				bscore[e] = score[e][c], lead[e] = c;
+		}
+	for (unsigned c = 0; c < nc; c++) {
+		if (in->pruned[c] || (out.pick >= 0 && in->prio[c] <= in->prio[out.pick]))
+			continue;
+		int tie = 0;
+		for (unsigned e = 0; e < 2 && !tie; e++) {
+			if (score[e][c] > bscore[e] * (1 + TIE_MARGIN))
+				continue;
+			int level = 1;
+			for (unsigned s = 0; s < ns; s++)
+				if (in->inw[s] &&
+				    by[e][c * st + s] > by[e][lead[e] * st + s] * (1 + TIE_MARGIN))
+					level = 0;
+			tie = level;
+		}
+		if (tie)
+			out.pick = (int)c, out.pscore = score[0][c];
+	}
+	for (unsigned c = 0; c < nc; c++)
+		if ((int)c != out.pick && score[0][c] < out.rscore)
+			out.runner = (int)c, out.rscore = score[0][c];
+	return out;
+}
+
 static void calibrate_op(enum raidx_op op, void **blk)
 {
 	const struct raidx__impl *const *list;
@@ -878,42 +922,54 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	 * quiet (`raidx tune --repeat 20`, two runs each) 3 and 2 of 360 picks
 	 * off their pair's majority against 3 and 1.
 	 */
-	for (int w = 0; w < NW; w++) {
-		double score[MAX_CAND], bscore = INFINITY;
-		unsigned lead = 0; /* the best-scoring candidate still timed */
-		for (unsigned c = 0; c < nc; c++) {
-			score[c] = 0;
-			for (unsigned s = 0; s < ns; s++)
-				if (shape_width(op, &shp[s]) == (enum raidx__width)w &&
-				    rel[c][s] > score[c])
-					score[c] = rel[c][s];
-			/* the best of those still timed: a pruned candidate's
-			 * early score must not leave the width without a pick */
-			if (!pruned[c] && score[c] < bscore)
-				bscore = score[c], lead = c;
-		}
-		const struct raidx__impl *pick = NULL, *runner = NULL;
-		double pscore = 0, rscore = INFINITY;
-		for (unsigned c = 0; c < nc; c++) {
-			if (pruned[c] || score[c] > bscore * (1 + TIE_MARGIN) ||
-			    (pick && cand[c]->priority <= pick->priority))
-				continue;
-			int level = 1;
-			for (unsigned s = 0; s < ns; s++)
-				if (shape_width(op, &shp[s]) == (enum raidx__width)w &&
-				    rel[c][s] > rel[lead][s] * (1 + TIE_MARGIN))
-					level = 0;
-			if (level)
-				pick = cand[c], pscore = score[c];
-		}
+	/*
+	 * The same scores from each candidate's fastest trial on a shape (t)
+	 * against the fastest candidate's, and a candidate within the tie
+	 * margin by either measure is in the tie.  On the Intel Xeon of
+	 * 2026-12-04 the 256- and 512-bit kernels' trials of one op ran 2-5x
+	 * slow in bursts that came and went from round to round (a third of
+	 * the avx2 and avx512 trials of xor_gen, or of xor_acc, in most
+	 * starts; sse2's hardly), and where such bursts fell on the same
+	 * candidate in four of the seven rounds of a shape, the paired median
+	 * put avx2, or sse2, ahead of avx512 on it: one start in 20-40 (four
+	 * runs of `raidx tune --repeat 40`: 1, 2, 0 and 2 such picks), with
+	 * scores of 0.70-0.75, and a default raidx bench after one such start
+	 * had xor_acc's avx2 at 0.58-0.75 of avx512.  A burst cannot make a
+	 * kernel's fastest trial faster, so by the second measure avx512 was
+	 * level or ahead on every shape, and the tie goes to the static
+	 * preference.  A real lead of the other kernel shows in both.  1000
+	 * starts (`raidx info`) of the binaries before and after in turn:
+	 * xor_gen and xor_acc picks other than avx512, of 6 per start, 142
+	 * before and 18 after; gen_syndrome picks other than gfni_avx512x4
+	 * 19 and 6.  (Measuring an op again when its pick was more than 15%
+	 * behind on a shape by both measures, on top of this, was tried: 20
+	 * such picks in 1000 starts against 14 without, so it was dropped.)
+	 */
+	double relm[MAX_CAND][MAX_SHAPES];
+	for (unsigned s = 0; s < ns; s++) {
+		double m = INFINITY;
 		for (unsigned c = 0; c < nc; c++)
-			if (cand[c] != pick && score[c] < rscore)
-				runner = cand[c], rscore = score[c];
+			if (!pruned[c] && t[c][s] < m)
+				m = t[c][s];
+		for (unsigned c = 0; c < nc; c++)
+			relm[c][s] = t[c][s] / m;
+	}
+	for (int w = 0; w < NW; w++) {
+		int prio[MAX_CAND];
+		unsigned char inw[MAX_SHAPES];
+		for (unsigned c = 0; c < nc; c++)
+			prio[c] = cand[c]->priority;
+		for (unsigned s = 0; s < ns; s++)
+			inw[s] = shape_width(op, &shp[s]) == (enum raidx__width)w;
+		struct raidx__pick_in in = { nc, ns, MAX_SHAPES, &rel[0][0], &relm[0][0],
+					     pruned, prio, inw };
+		struct raidx__pick_out out = raidx__pick_width(&in);
+		const struct raidx__impl *pick = out.pick >= 0 ? cand[out.pick] : NULL;
 		auto_pick[op][RAIDX__SMALL][w] = pick;
 		rep.op[op].calib[w] = pick;
-		rep.op[op].worst[w] = pscore;
-		rep.op[op].runner[w] = runner;
-		rep.op[op].runner_worst[w] = rscore;
+		rep.op[op].worst[w] = out.pscore;
+		rep.op[op].runner[w] = out.runner >= 0 ? cand[out.runner] : NULL;
+		rep.op[op].runner_worst[w] = out.rscore;
 	}
 
 	/* Report: candidates by their mean relative time (rel, as the picks),

@@ -582,6 +582,60 @@ static void test_quirks(void)
  * the streaming twins win (select.c, GEN_STREAM_MIN_BLOCKS); 14 data
  * blocks and xor_syndrome windows keep the L2's bound; the recoveries
  * are large only beyond the LLC and an eighth (REC_LARGE_LLC_EIGHTHS). */
+/*
+ * The pick of one width from made-up relative times (raidx__pick_width):
+ * candidates sse2 (priority 10), avx2 (20), avx512 (30); shapes 0 and 1 of
+ * the width, shape 2 of another.
+ */
+static int pick_of(const double rel[3][3], const double relm[3][3], const int pruned[3])
+{
+	static const int prio[3] = { 10, 20, 30 };
+	static const unsigned char inw[3] = { 1, 1, 0 };
+	struct raidx__pick_in in = { 3, 3, 3, &rel[0][0], &relm[0][0], pruned, prio, inw };
+
+	return raidx__pick_width(&in).pick;
+}
+
+static void test_pick_rule(void)
+{
+	static const int none[3] = { 0, 0, 0 };
+	/* avx512 fastest on both shapes by its fastest trials, but bursts
+	 * slowed it in most rounds of shape 1 (paired 1.30): the tie by the
+	 * second measure keeps it */
+	static const double burst[3][3] = { { 2.0, 2.0, 1 }, { 1.25, 1.0, 1 }, { 1.0, 1.30, 1 } };
+	static const double clean[3][3] = { { 2.0, 2.0, 1 }, { 1.30, 1.25, 1 }, { 1.0, 1.0, 1 } };
+	/* avx2 really ahead on shape 1: both measures say so */
+	static const double lead[3][3] = { { 2.0, 2.0, 1 }, { 1.02, 1.0, 1 }, { 1.0, 1.12, 1 } };
+	/* within 5% on every shape by one measure: the static preference */
+	static const double near[3][3] = { { 2.0, 2.0, 1 }, { 1.0, 1.0, 1 }, { 1.04, 1.03, 1 } };
+	/* shape 2, of another width, does not count */
+	static const double other[3][3] = { { 2.0, 2.0, 1 }, { 1.3, 1.3, 1 }, { 1.0, 1.0, 9 } };
+	static const int pruned512[3] = { 0, 0, 1 };
+	struct {
+		const char *what;
+		const double (*rel)[3], (*relm)[3];
+		const int *pruned;
+		int want;
+	} cases[] = {
+		{ "bursts on avx512, fastest trials level", burst, clean, none, 2 },
+		{ "bursts by both measures", burst, burst, none, 1 },
+		{ "avx2 ahead by both measures", lead, lead, none, 1 },
+		{ "avx2 ahead paired, avx512 level by fastest trials", lead, clean, none, 2 },
+		{ "within the margin", near, near, none, 2 },
+		{ "another width's shape", other, other, none, 2 },
+		{ "avx512 pruned", clean, clean, pruned512, 1 },
+	};
+	t_ctx("pick rule");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int got = pick_of(cases[i].rel, cases[i].relm, cases[i].pruned);
+		if (got != cases[i].want)
+			t_fail("%s: picked candidate %d, want %d", cases[i].what, got,
+			       cases[i].want);
+	}
+	t_log("pick rule: %zu made-up cases (either measure ties, priority decides)",
+	      sizeof(cases) / sizeof(cases[0]));
+}
+
 static void test_classes(void)
 {
 	struct raidx__select_report rep;
@@ -650,6 +704,7 @@ int main(int argc, char **argv)
 	test_tuning();
 	test_static();
 	test_quirks();
+	test_pick_rule();
 	test_classes();
 	return t_done();
 }
