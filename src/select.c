@@ -230,14 +230,27 @@ static size_t sysfs_llc(void)
  * sixteen 32 MiB CCDs, of which one core reaches one.  Taken at its word
  * it put the large class at 254 MiB, so no call of a realistic size got
  * non-temporal stores.  32 MiB is one CCD of Zen 3 to Zen 5 without
- * V-Cache, and what the Zen 3 VMs here reported through sysfs. */
+ * V-Cache, and what the Zen 3 VMs here reported through sysfs.
+ *
+ * sysfs is capped the same way since 2026-12-04: on an Intel Xeon guest
+ * it reports the socket's 480 MiB of L3, shared with every other core and
+ * guest, and the 240 MiB and 540 MiB bounds that followed kept normal
+ * stores where they lost.  What this guest gets of that L3 shows in
+ * `raidx bench --op xor_gen --disks 1,2 --len 1m,2m,4m,8m,16m,32m --impl
+ * avx512,avx512nt`: the normal-store copy ran 14.7-14.8 GB/s from 2 to 8
+ * MiB blocks and 8.9-9.0 from 16 MiB (32 MiB a call), where the
+ * streaming one ran 14.0-14.4 (2 sources: 13.3-14.5 against 19.6-19.8).
+ * With the cap, the default raidx bench's xor_gen of one source at 16
+ * MiB streams (it had read 0.94-0.95 of avx512nt in two of four runs)
+ * and so do the 16 MiB recoveries (gfni_avx512nt's streaming 1.04-1.20x
+ * its normal loop there, one run). */
 #define LLC_GUESS_MAX ((size_t)32 << 20)
 
 static size_t llc_bytes(void)
 {
 	size_t s = sysfs_llc();
 	if (s)
-		return s;
+		return s > LLC_GUESS_MAX ? LLC_GUESS_MAX : s;
 	s = raidx__cpu_llc_bytes();
 	if (s)
 		return s;
