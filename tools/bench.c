@@ -111,8 +111,16 @@
  * itself in the rotation, and the best sample is mostly one of those.
  * The paired ratios moved: nt/normal lower in 11 of 14 cells, by up to
  * 0.12, over twelve alternations of the bench with and without (README,
- * "Each sample settles first").  Rows whose one call fills a sample
- * (iters 1) are not settled: their call is long enough, as at warm-up.
+ * "Each sample settles first").  A row whose call is SETTLE_S or longer
+ * is not settled: its call is long enough, as at warm-up.  Until
+ * 2026-12-04 that held for every row whose one call filled a sample (iters
+ * 1), and on the Intel Xeon the full default run shortens samples below
+ * a 6 MiB gen_syndrome call (4+2 at 1 MiB, 0.3 ms): the row right after
+ * gfni_avx512x4 in the list, unsettled, took every sample straight after
+ * another row's normal stores and read 11.2-14.4 GB/s against 19.1-20.1
+ * for every other row in all six such runs (with the two twins' places in
+ * the list swapped, the other twin did, running the same loop).  Settled,
+ * 19.8-19.9 in the two runs since.
  */
 #define SETTLE_S 500e-6
 /* Recheck every pick that any rival beat in the first pass, not only those
@@ -1442,15 +1450,17 @@ static int measure_cell(struct cell *c, struct runner *rs, unsigned nr, double b
 
 	/*
 	 * Warm-up: at least one call and half a sample; gives one call's time.
-	 * A checked call that already took longer than a sample (memory-bound
-	 * sizes, 10-200 ms) was warm-up enough: first-call effects are lost in
-	 * it, and another call would cost a fifth of the cell's time.
+	 * A checked call that already took four samples (and four SETTLE_S;
+	 * memory-bound sizes, 10-200 ms) was warm-up enough: first-call
+	 * effects are lost in it, and another call would cost a fifth of the
+	 * cell's time.  A shorter one is timed again here, since the check's
+	 * call, the first on fresh outputs, can take twice the steady time.
 	 */
 	for (unsigned i = 0; i < na; i++) {
 		struct runner *r = act[i];
 		unsigned n = 0;
 		double t0 = now(), t;
-		if (r->tcall >= sample) {
+		if (r->tcall >= 4 * (sample > SETTLE_S ? sample : SETTLE_S)) {
 			r->iters = 1;
 			continue;
 		}
@@ -1462,7 +1472,7 @@ static int measure_cell(struct cell *c, struct runner *rs, unsigned nr, double b
 		r->tcall = t / n;
 		double it = ceil(sample / r->tcall);
 		r->iters = it < 1 ? 1 : it > 1e9 ? 1000000000u : (unsigned)it;
-		if (r->iters > 1)
+		if (r->tcall < SETTLE_S)
 			r->settle = (unsigned)ceil(SETTLE_S / r->tcall);
 	}
 

@@ -84,11 +84,12 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
 
 /*
  * Traits: rules the kernels and the size classes follow only on the CPU
- * models where they were measured to pay (raidx_impl.h, RAIDX__T_*).  Both
- * were found on the Turin-like Zen 5 VMs (AMD family 0x1A, 1 MiB L2 per
- * core, 48 KiB L1) and both cost on the next machine measured, an Intel
- * Xeon with AVX-512, AMX and GFNI (family 6, reported as model 0xa7; 2 MiB
- * L2, 48 KiB L1, a 480 MiB L3 shared with other guests), 2026-12-04:
+ * models where they were measured to pay (raidx_impl.h, RAIDX__T_*).  All
+ * three were found on the Turin-like Zen 5 VMs (AMD family 0x1A, 1 MiB L2
+ * per core, 48 KiB L1) and all three cost on the next machine measured,
+ * an Intel Xeon with AVX-512, AMX and GFNI (family 6, reported as model
+ * 0xa7; 2 MiB L2, 48 KiB L1, a 480 MiB L3 shared with other guests),
+ * 2026-12-04:
  *   - RAIDX__T_GEN_L1_STREAM (select.c, GEN_STREAM_MIN_BLOCKS): streaming P
  *     and Q of gen_syndrome with 15 or more data blocks once the stripe
  *     leaves the L1.  Zen 5: the twins 1.17-1.41x the normal stores on 15
@@ -109,7 +110,7 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
  *     kernels' one-line step on stripes beyond the L1 with blocks under
  *     64 KiB.  Zen 5: x1 1.05-1.32x x2's loop there.  The Xeon: x2 1.00-
  *     1.11x x1 on gen_syndrome (the figures are at RX_X1_MAX_LEN).
- * Other CPUs, unmeasured, get neither: the kernels' own loops and the L2's
+ * Other CPUs, unmeasured, get none: the kernels' own loops and the L2's
  * bound, which no measurement has found far behind.
  */
 uint32_t raidx__x86_traits(const char *vendor, unsigned family, unsigned model)
