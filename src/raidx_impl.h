@@ -425,7 +425,7 @@ RX_HIDDEN uint32_t raidx__cpu_detect(void);
  * and why); 0 on every other CPU. */
 #define RAIDX__T_GEN_L1_STREAM (1u << 0) /* select.c, GEN_STREAM_MIN_BLOCKS */
 #define RAIDX__T_XSYN_BW_BAND (1u << 1)  /* simd_avx512.h, rx_xsyn_bw_band */
-#define RAIDX__T_X1_BEYOND_L1 (1u << 2)  /* simd_avx512.h, RX_X1_MAX_LEN */
+#define RAIDX__T_X1_BEYOND_L1 (1u << 2)  /* simd_avx512.h, raidx__x1_max_len */
 RX_HIDDEN uint32_t raidx__cpu_traits(void);
 #if defined(__x86_64__) || defined(__i386__)
 /* The trait bits of an x86 CPU model (arguments as raidx__x86_quirks). */

@@ -550,7 +550,7 @@ static void test_large(void)
 
 /*
  * The 512-bit x4 kernels beyond the L1 with blocks under 64 KiB: the
- * one-line step (x1) on Zen 5, x2's loop elsewhere (RX_X1_MAX_LEN,
+ * one-line step (x1) on Zen 5, x2's loop elsewhere (raidx__x1_max_len,
  * simd_avx512.h).  Both ways on every CPU: gen_syndrome of 4+2 to 32+2
  * and xor_syndrome windows of 2 to 32 blocks whose stripes leave a 48 KiB
  * L1 (and a 32 KiB one), odd lengths so that the tails run too.

@@ -106,10 +106,10 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
  *     gfni_avx512x4, paired: 1.12-1.23 on the default windows in the band
  *     (8+2 [0,7] and [1,7], 16+2 [4,8] and [8,15] at 64 KiB, [1,7] and
  *     [4,8] at 128 KiB), 0.92-1.08 on every other cell.
- *   - RAIDX__T_X1_BEYOND_L1 (simd_avx512.h, RX_X1_MAX_LEN): the x4
+ *   - RAIDX__T_X1_BEYOND_L1 (simd_avx512.h, RAIDX__X1_MAX_LEN): the x4
  *     kernels' one-line step on stripes beyond the L1 with blocks under
  *     64 KiB.  Zen 5: x1 1.05-1.32x x2's loop there.  The Xeon: x2 1.00-
- *     1.11x x1 on gen_syndrome (the figures are at RX_X1_MAX_LEN).
+ *     1.11x x1 on gen_syndrome (the figures are at RAIDX__X1_MAX_LEN).
  * Other CPUs, unmeasured, get none: the kernels' own loops and the L2's
  * bound, which no measurement has found far behind.
  */
@@ -121,15 +121,23 @@ uint32_t raidx__x86_traits(const char *vendor, unsigned family, unsigned model)
 	return 0;
 }
 
+/* Looked up once: each cpuid is a trip to the hypervisor in a guest, and
+ * selection and the kernels' cached values each ask. */
 uint32_t raidx__cpu_traits(void)
 {
+	static _Atomic uint32_t cached; /* bit 31: looked up */
+	uint32_t t = atomic_load_explicit(&cached, memory_order_relaxed);
 	char vendor[13];
 	unsigned family, model;
 
-	if (__get_cpuid_max(0, NULL) < 1)
-		return 0;
-	cpu_signature(vendor, &family, &model);
-	return raidx__x86_traits(vendor, family, model);
+	if (t)
+		return t & ~(1u << 31);
+	if (__get_cpuid_max(0, NULL) >= 1) {
+		cpu_signature(vendor, &family, &model);
+		t = raidx__x86_traits(vendor, family, model);
+	}
+	atomic_store_explicit(&cached, t | 1u << 31, memory_order_relaxed);
+	return t;
 }
 
 uint32_t raidx__cpu_detect(void)

@@ -163,7 +163,7 @@
  *   stripes, so this is what it measures when it picks x4.
  *
  *   x1 (64 bytes a step) beyond L1, on blocks shorter than
- *   RX_X1_MAX_LEN.  From L2, a step that asks for 4 or 2 lines of each
+ *   RAIDX__X1_MAX_LEN.  From L2, a step that asks for 4 or 2 lines of each
  *   of 8-18 streams runs behind one that asks for 1 (the same as
  *   xor_syndrome's x4, avx512.c; presumably the L1's miss tracking, not
  *   counted: no performance counters on this VM).  A throwaway harness,
@@ -178,7 +178,7 @@
  *   gfni_avx512x4 92 in raidx bench --page-aligned).  Stripes that just
  *   fit stay x4: 10+2 and 4+2 at 4 and 8 KiB (48 KiB), x1 0.72-0.85x.
  *
- *   x2 from RX_X1_MAX_LEN: x1/x2 0.92-1.10 at 48-64 KiB (4+2 to 10+2),
+ *   x2 from RAIDX__X1_MAX_LEN: x1/x2 0.92-1.10 at 48-64 KiB (4+2 to 10+2),
  *   and x2 level or ahead of x4 from 16 KiB in the runs that first split
  *   the loops (2026-12-02: `raidx bench --op gen_syndrome --disks
  *   4,6,8,10,12,18 --len 16k,...,256k`, x4/x2 0.61-1.03).
@@ -191,8 +191,8 @@
  * and their measured turn is earlier, at L1.
  *
  * The x1 step beyond L1 holds on Zen 5 only (RAIDX__T_X1_BEYOND_L1,
- * x86/cpu_features.c; RX_X1_MAX_LEN is then 64 KiB, else 1 and x2 runs
- * from the L1 on).  On an Intel Xeon (2 MiB L2, 48 KiB L1), two runs of
+ * x86/cpu_features.c; raidx__x1_max_len() is then RAIDX__X1_MAX_LEN, 64
+ * KiB, else 1 and x2 runs from the L1 on).  On an Intel Xeon (2 MiB L2, 48 KiB L1), two runs of
  * `raidx bench --op gen_syndrome --disks 6,10,14,18,26,34 --len
  * 2k,4k,8k,16k,32k,64k --impl gfni_avx512x4,gfni_avx512x2` (2026-12-04),
  * x2 over x4's x1 beyond L1: 1.00-1.11 (16+2 at 8-32 KiB 1.08-1.11, 32+2
@@ -202,7 +202,6 @@
  * 47 of 48 cells at 0.98 or more; at 32 KiB 0.92-1.02 (4 of 16 cells
  * below 0.95, none a default shape): the x1 step pays there, less.
  */
-#define RX_X1_MAX_LEN raidx__x1_max_len()
 
 /* f1, f2 or f4(args...) by the unroll u (1, 2, else 4), each an out-of-line
  * loop (RX_NOINLINE), so that an entry that only chooses is a few compares
@@ -226,7 +225,7 @@ RX_INLINE unsigned rx_x4_unroll(unsigned streams, size_t len)
 {
 	if ((size_t)streams * len <= raidx__l1d_bytes())
 		return 4;
-	return len < RX_X1_MAX_LEN ? 1 : 2;
+	return len < raidx__x1_max_len() ? 1 : 2;
 }
 
 /*

@@ -618,7 +618,7 @@ static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
 }
 
 /* gfni_avx512x2nt: x2's loop, but x1's where the stripe has left L1 on
- * blocks shorter than RX_X1_MAX_LEN, as gen_x4nt.  The large class,
+ * blocks shorter than raidx__x1_max_len(), as gen_x4nt.  The large class,
  * where select.c runs this twin of gfni_avx512x2, starts there for
  * gen_syndrome of 15 or more data blocks (GEN_STREAM_MIN_BLOCKS), and a
  * default raidx bench run whose calibration had picked x2 found x2's
