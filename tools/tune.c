@@ -141,52 +141,57 @@ static int repeat(int n)
 	       distinct, distinct == 1 ? "" : "s", n - count[top], n);
 
 	/* Per pick (op and width): how many runs chose other than that pick's
-	 * most common choice. */
+	 * most common choice, and which choices, over all n runs. */
 	{
-		enum { NSLOT = RAIDX_OP_COUNT * RAIDX__NWIDTH };
-		char name[NSLOT][64][24];
+		enum { NSLOT = RAIDX_OP_COUNT * RAIDX__NWIDTH, MAXD = 16 };
+		struct {
+			char name[MAXD][24];
+			int count[MAXD], nd, other; /* other: past MAXD names */
+		} *slot = calloc(NSLOT, sizeof(*slot));
 		unsigned off_total = 0, slots_changed = 0;
-		for (int i = 0; i < n && i < 64; i++) {
+		if (!slot) {
+			fprintf(stderr, "raidx tune: out of memory\n");
+			return 1;
+		}
+		for (int i = 0; i < n; i++) {
 			char buf[512], *save = NULL, *tok;
 			snprintf(buf, sizeof(buf), "%s", picks[i]);
 			tok = strtok_r(buf, " ", &save);
 			for (int k = 0; k < NSLOT; k++) {
-				snprintf(name[k][i], sizeof(name[k][i]), "%s", tok ? tok : "?");
+				const char *nm = tok ? tok : "?";
+				int d = 0;
+				while (d < slot[k].nd && strcmp(slot[k].name[d], nm))
+					d++;
+				if (d == slot[k].nd && d < MAXD)
+					snprintf(slot[k].name[slot[k].nd++], 24, "%s", nm);
+				if (d < MAXD)
+					slot[k].count[d]++;
+				else
+					slot[k].other++;
 				tok = tok ? strtok_r(NULL, " ", &save) : NULL;
 			}
 		}
-		int m = n < 64 ? n : 64;
 		for (int k = 0; k < NSLOT; k++) {
 			int best = 0;
-			for (int i = 0; i < m; i++) {
-				int c = 0;
-				for (int j = 0; j < m; j++)
-					c += !strcmp(name[k][i], name[k][j]);
-				if (c > best)
-					best = c;
-			}
-			off_total += (unsigned)(m - best);
-			slots_changed += best < m;
-			if (best < m) {
-				/* which choices, how often */
-				printf("  %s/%s:", raidx_op_name(k / RAIDX__NWIDTH),
-				       raidx__width_name((enum raidx__width)(k % RAIDX__NWIDTH)));
-				for (int i = 0; i < m; i++) {
-					int seen = 0, c = 0;
-					for (int j = 0; j < i; j++)
-						seen |= !strcmp(name[k][i], name[k][j]);
-					if (seen)
-						continue;
-					for (int j = 0; j < m; j++)
-						c += !strcmp(name[k][i], name[k][j]);
-					printf(" %s %d", name[k][i], c);
-				}
-				printf("\n");
-			}
+			for (int d = 0; d < slot[k].nd; d++)
+				if (slot[k].count[d] > best)
+					best = slot[k].count[d];
+			off_total += (unsigned)(n - best);
+			if (best == n)
+				continue;
+			slots_changed++;
+			printf("  %s/%s:", raidx_op_name(k / RAIDX__NWIDTH),
+			       raidx__width_name((enum raidx__width)(k % RAIDX__NWIDTH)));
+			for (int d = 0; d < slot[k].nd; d++)
+				printf(" %s %d", slot[k].name[d], slot[k].count[d]);
+			if (slot[k].other)
+				printf(" (others) %d", slot[k].other);
+			printf("\n");
 		}
 		printf("per pick: %u of %d picks (%d runs x %d op/width pairs) differ from that "
 		       "pair's most common choice; %u of %d pairs ever changed\n",
-		       off_total, m * NSLOT, m, NSLOT, slots_changed, NSLOT);
+		       off_total, n * NSLOT, n, NSLOT, slots_changed, NSLOT);
+		free(slot);
 	}
 	free(ms);
 	free(picks);
