@@ -185,6 +185,7 @@ static pthread_once_t select_once = PTHREAD_ONCE_INIT;
 #define ROUNDS 7
 #define TRIAL_NS 2000.0  /* target length of one timed trial */
 #define WARMUP_NS 2e5    /* vector units and clock up before any trial */
+#define WAKE_NS 5e3      /* wide vector units up again after narrow code */
 #define BLOCK 4096       /* in-cache block length of the calibration */
 #define MAX_BLOCKS 27
 
@@ -661,6 +662,43 @@ static unsigned trial_reps(const struct raidx__impl *impl, const struct shape *s
 	return r < 1 ? 1 : r > 64 ? 64 : r;
 }
 
+/*
+ * Kernels on 256- or 512-bit vectors.  On the Intel Xeon of 2026-12-04
+ * such a kernel timed right after a few microseconds of scalar or 128-bit
+ * code ran slow for a while, presumably the core powering its wide vector
+ * units back up (a 128-bit kernel was never slowed).  A 4-source 4 KiB
+ * xor_gen call of avx512 after ten microseconds of sse2 calls, per call
+ * (1000 tries): the first four 1.6x slow in half the tries, then 5% of
+ * calls slow up to the eighteenth (about a microsecond), none after;
+ * after 2 us of sse2 as often as after 10, after 0.5 us hardly.  avx2
+ * after sse2 was not slowed here; 256-bit kernels count as wide all the
+ * same, since Agner Fog's microarchitecture guide describes such a warm-up
+ * of the upper 128 bits on Intel cores since Skylake, and it costs one
+ * wake per round.  So the calibration runs a wide kernel
+ * untimed for WAKE_NS before timing it after a narrow one (wake), and
+ * groups the two kinds so that this is rare (see the rounds).
+ */
+static int wide_vectors(const struct raidx__impl *c)
+{
+	return !!(c->features & (RAIDX_CPU_AVX | RAIDX_CPU_AVX2 | RAIDX_CPU_AVX512F));
+}
+
+/* Before a trial of impl: if it is wide and a narrow kernel ran since the
+ * last wide one (*narrow_ran), run it untimed for WAKE_NS; note a narrow
+ * kernel's run. */
+static void wake(const struct raidx__impl *impl, const struct shape *s, void **blk,
+		 int *narrow_ran)
+{
+	if (!wide_vectors(impl)) {
+		*narrow_ran = 1;
+	} else if (*narrow_ran) {
+		double t0 = now_ns();
+		while (now_ns() - t0 < WAKE_NS)
+			run_once(impl, s, blk);
+		*narrow_ran = 0;
+	}
+}
+
 #define MAX_CAND 16
 
 /*
@@ -674,7 +712,7 @@ static unsigned trial_reps(const struct raidx__impl *impl, const struct shape *s
 #define SCREEN_RATIO 2.0
 
 static unsigned screen(enum raidx_op op, const struct raidx__impl **cand,
-		       unsigned nc, void **blk)
+		       unsigned nc, void **blk, int *narrow_ran)
 {
 	const struct shape *shp = op_shapes[op].s, *s = NULL;
 	double t[MAX_CAND], best = INFINITY;
@@ -685,29 +723,40 @@ static unsigned screen(enum raidx_op op, const struct raidx__impl **cand,
 			s = &shp[i];
 	if (!s || nc <= 2)
 		return nc;
-	for (unsigned c = 0; c < nc; c++) {
-		t[c] = trial(cand[c], s, blk, trial_reps(cand[c], s, blk));
+	/*
+	 * Two trials of every candidate back to back, and the faster counts
+	 * -- the leader's too.  Narrow-vector candidates first, then the
+	 * wide ones, woken (wide_vectors, wake).  Until 2026-12-04 each
+	 * candidate had one trial, in list order, portable kernels first, so
+	 * on the Intel Xeon the trial that set the bar was often a wide
+	 * kernel's slowed one, and kernels 2-4x behind stayed in: sse2 or
+	 * int64x4 in 210 and 102 of 600 starts (xor_gen, xor_acc).  Timed
+	 * among the wide kernels, they slowed those in every round (see the
+	 * rounds).
+	 *
+	 * A candidate whose faster trial is more than SCREEN_RATIO behind
+	 * the best is not timed further.  The candidate's second trial
+	 * matters too: one trial taken while the sibling hardware thread or
+	 * an interrupt stole the core can run 2x slow, and with one trial,
+	 * 300 process starts dropped a kernel that was the pick of every
+	 * other start three times (xor_gen's avx2, recov_2data's avx2x4,
+	 * recov_datap's avx2x2), and with it any chance of picking it.
+	 */
+	for (int g = 0; g <= 1; g++) /* narrow vectors first, then the wide */
+		for (unsigned c = 0; c < nc; c++) {
+			if (wide_vectors(cand[c]) != g)
+				continue;
+			wake(cand[c], s, blk, narrow_ran);
+			unsigned reps = trial_reps(cand[c], s, blk);
+			double a = trial(cand[c], s, blk, reps), b = trial(cand[c], s, blk, reps);
+			t[c] = a < b ? a : b;
+		}
+	for (unsigned c = 0; c < nc; c++)
 		if (t[c] < best)
 			best = t[c];
-	}
-	/*
-	 * A second trial before dropping a candidate: one trial taken while
-	 * the sibling hardware thread or an interrupt stole the core can run
-	 * 2x slow.  With one trial, 300 process starts dropped a kernel that
-	 * was the pick of every other start three times (xor_gen's avx2,
-	 * recov_2data's avx2x4, recov_datap's avx2x2), and with it any
-	 * chance of picking it.  The candidates that get the second trial are
-	 * mostly the portable ones, a call or two each.
-	 */
-	for (unsigned c = 0; c < nc; c++) {
-		if (t[c] > SCREEN_RATIO * best) {
-			double again = trial(cand[c], s, blk, trial_reps(cand[c], s, blk));
-			if (again < t[c])
-				t[c] = again;
-		}
+	for (unsigned c = 0; c < nc; c++)
 		if (t[c] <= SCREEN_RATIO * best)
 			cand[kept++] = cand[c];
-	}
 	return kept;
 }
 
@@ -780,7 +829,7 @@ struct raidx__pick_out raidx__pick_width(const struct raidx__pick_in *in)
 	return out;
 }
 
-static void calibrate_op(enum raidx_op op, void **blk)
+static void calibrate_op(enum raidx_op op, void **blk, int *narrow_ran)
 {
 	const struct raidx__impl *const *list;
 	const struct raidx__impl *cand[MAX_CAND];
@@ -801,7 +850,7 @@ static void calibrate_op(enum raidx_op op, void **blk)
 			continue;
 		cand[nc++] = c;
 	}
-	nc = screen(op, cand, nc, blk);
+	nc = screen(op, cand, nc, blk, narrow_ran);
 	if (nc <= 1) {
 		rep.op[op].ncand = 0;
 		rep.op[op].source = "only candidate";
@@ -812,6 +861,7 @@ static void calibrate_op(enum raidx_op op, void **blk)
 
 	/* Warm-up (code, tables, buffers) and the repetition count per trial. */
 	for (unsigned c = 0; c < nc; c++) {
+		wake(cand[c], &shp[0], blk, narrow_ran);
 		for (unsigned s = 0; s < ns; s++) {
 			reps[c][s] = trial_reps(cand[c], &shp[s], blk);
 			t[c][s] = INFINITY;
@@ -866,7 +916,29 @@ static void calibrate_op(enum raidx_op op, void **blk)
 	 * picks off their pair's majority in 4 x 360 -- no measurable gain in
 	 * stability; kept because a fixed order is a bias nothing corrects.
 	 */
-	int pruned[MAX_CAND] = { 0 };
+	/*
+	 * In each round the wide-vector candidates go first, on every shape,
+	 * and the narrow ones after them, so that a wide kernel is woken once
+	 * per round and not before every trial (wide_vectors, wake).  With
+	 * avx512, avx2 and sse2 and the rotation, every avx512 trial followed
+	 * sse2's (the rotation keeps the cyclic order), and on the Intel Xeon
+	 * avx512 read 1.5-2.5x slow on some shape in all seven rounds in
+	 * about one start in four; the fastest-trial measure could not help
+	 * there, and xor_gen or xor_acc went to avx2 (0.58-0.75 of avx512 in
+	 * raidx bench).  Starts with a pick off the kernels raidx bench finds
+	 * fastest here (`raidx tune --repeat 1000 --no-large`; anything but
+	 * avx512 for xor, gfni_avx512x4 or x2 for the syndromes, gfni_avx512
+	 * for recovery): 41 and 21 of 1000 before (xor on avx2 in 28 and 14),
+	 * 13, 5, 16, 11 and 10 after (xor on avx2 in 2, 0, 6, 2 and 2), for
+	 * 0.1-0.2 ms more calibration (the second screening trial, the wake).
+	 * WAKE_NS 0: 22 and 14; 20 us: 9 and 6, 0.25 ms slower.  Running each
+	 * candidate untimed for 1 us before every trial instead was worse,
+	 * 168 and 153 (xor on avx2, recovery on avx512), and 2 us, 16 and 15
+	 * for 5.0 ms of calibration.
+	 */
+	int pruned[MAX_CAND] = { 0 }, wide[MAX_CAND];
+	for (unsigned c = 0; c < nc; c++)
+		wide[c] = wide_vectors(cand[c]);
 	for (unsigned round = 0; round < ROUNDS; round++) {
 		if (round == PRUNE_AFTER)
 			for (unsigned c = 0; c < nc; c++) {
@@ -876,19 +948,24 @@ static void calibrate_op(enum raidx_op op, void **blk)
 						if (tr[r][c][s] <= PRUNE_RATIO * round_best(tr[r], nc, s))
 							pruned[c] = 0;
 			}
-		for (unsigned s = 0; s < ns; s++)
-			for (unsigned k = 0; k < nc; k++) {
-				unsigned c = (k + round) % nc;
-				if (pruned[c]) {
-					tr[round][c][s] = INFINITY;
-					continue;
+		for (int g = 1; g >= 0; g--) { /* wide vectors, then narrow */
+			for (unsigned s = 0; s < ns; s++)
+				for (unsigned k = 0; k < nc; k++) {
+					unsigned c = (k + round) % nc;
+					if (wide[c] != g)
+						continue;
+					if (pruned[c]) {
+						tr[round][c][s] = INFINITY;
+						continue;
+					}
+					wake(cand[c], &shp[s], blk, narrow_ran);
+					run_once(cand[c], &shp[s], blk);
+					double v = trial(cand[c], &shp[s], blk, reps[c][s]);
+					tr[round][c][s] = v;
+					if (v < t[c][s])
+						t[c][s] = v;
 				}
-				run_once(cand[c], &shp[s], blk);
-				double v = trial(cand[c], &shp[s], blk, reps[c][s]);
-				tr[round][c][s] = v;
-				if (v < t[c][s])
-					t[c][s] = v;
-			}
+		}
 	}
 
 	/*
@@ -1054,8 +1131,9 @@ static int calibrate_all(void)
 		while (now_ns() - t0 < WARMUP_NS)
 			run_once(k, &warm, blk);
 	}
+	int narrow_ran = 1; /* see wake() */
 	for (int op = 0; op < RAIDX_OP_COUNT; op++)
-		calibrate_op(op, blk);
+		calibrate_op(op, blk, &narrow_ran);
 	free(arena);
 	return 0;
 }
