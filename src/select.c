@@ -928,8 +928,8 @@ static void calibrate_op(enum raidx_op op, void **blk, int *narrow_ran)
 	 * raidx bench).  Starts with a pick off the kernels raidx bench finds
 	 * fastest here (`raidx tune --repeat 1000 --no-large`; anything but
 	 * avx512 for xor, gfni_avx512x4 or x2 for the syndromes, gfni_avx512
-	 * for recovery): 41 and 21 of 1000 before (xor on avx2 in 28 and 14),
-	 * 13, 5, 16, 11 and 10 after (xor on avx2 in 2, 0, 6, 2 and 2), for
+	 * for recovery): 41 and 21 of 1000 before (an xor op on avx2 in 31
+	 * and 18), 13, 5, 16, 11 and 10 after (in 1, 0, 6, 2 and 2), for
 	 * 0.1-0.2 ms more calibration (the second screening trial, the wake).
 	 * WAKE_NS 0: 22 and 14; 20 us: 9 and 6, 0.25 ms slower.  Running each
 	 * candidate untimed for 1 us before every trial instead was worse,
