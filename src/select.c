@@ -970,7 +970,8 @@ static void calibrate_op(enum raidx_op op, void **blk, int *narrow_ran)
 
 	/*
 	 * Each candidate's time relative to the fastest on a shape, paired:
-	 * within each round (its trials microseconds apart) against the
+	 * within each round (its trials microseconds apart, the narrow
+	 * candidates' a few hundred at most, see above) against the
 	 * fastest of that round, the median over the rounds.  The minimum of
 	 * each candidate over all rounds would compare trials taken in
 	 * different states of the machine, and on a shared VM the speed of
