@@ -385,6 +385,12 @@ struct raidx__pick_out {
 	double pscore, rscore;
 };
 RX_HIDDEN struct raidx__pick_out raidx__pick_width(const struct raidx__pick_in *in);
+/* Screening (select.c, screen): which of nc candidates, with trial times
+ * t[] and static priorities prio[], are timed further: keep[c] set for
+ * those within SCREEN_RATIO of the fastest or preferred to it by the
+ * static order.  Returns how many. */
+RX_HIDDEN unsigned raidx__screen_keep(const double *t, const int *prio, unsigned nc,
+				      unsigned char *keep);
 /* Measure the large class (non-temporal kernels against the in-cache pick
  * on a shape twice the LLC); tens of milliseconds to a second. */
 RX_HIDDEN int raidx__tune_large(void);

@@ -711,11 +711,26 @@ static void wake(const struct raidx__impl *impl, const struct shape *s, void **b
  */
 #define SCREEN_RATIO 2.0
 
+unsigned raidx__screen_keep(const double *t, const int *prio, unsigned nc,
+			   unsigned char *keep)
+{
+	unsigned lead = 0, kept = 0;
+
+	for (unsigned c = 1; c < nc; c++)
+		if (t[c] < t[lead])
+			lead = c;
+	for (unsigned c = 0; c < nc; c++) {
+		keep[c] = t[c] <= SCREEN_RATIO * t[lead] || prio[c] > prio[lead];
+		kept += keep[c];
+	}
+	return kept;
+}
+
 static unsigned screen(enum raidx_op op, const struct raidx__impl **cand,
 		       unsigned nc, void **blk, int *narrow_ran)
 {
 	const struct shape *shp = op_shapes[op].s, *s = NULL;
-	double t[MAX_CAND], best = INFINITY;
+	double t[MAX_CAND];
 	unsigned kept = 0;
 
 	for (unsigned i = 0; i < op_shapes[op].n && !s; i++)
@@ -735,7 +750,15 @@ static unsigned screen(enum raidx_op op, const struct raidx__impl **cand,
 	 * rounds).
 	 *
 	 * A candidate whose faster trial is more than SCREEN_RATIO behind
-	 * the best is not timed further.  The candidate's second trial
+	 * the best is not timed further, unless the static order prefers it
+	 * to the best here: screening is there to drop the slow portable
+	 * kernels, and the preferred kernel is dropped only by the rounds.
+	 * After a few seconds of 16 MiB streaming on the Xeon, both
+	 * screening trials of gfni_avx512x2 and x4 could read 2.7x slow, and
+	 * gen_syndrome went to avx512x4 on every width (1 of 15 starts right
+	 * after such a burst, 2 of 3 default raidx bench runs started right
+	 * after another; 0.69-0.86 of the GFNI kernels at 4 KiB).  The
+	 * candidate's second trial
 	 * matters too: one trial taken while the sibling hardware thread or
 	 * an interrupt stole the core can run 2x slow, and with one trial,
 	 * 300 process starts dropped a kernel that was the pick of every
@@ -751,11 +774,13 @@ static unsigned screen(enum raidx_op op, const struct raidx__impl **cand,
 			double a = trial(cand[c], s, blk, reps), b = trial(cand[c], s, blk, reps);
 			t[c] = a < b ? a : b;
 		}
+	int prio[MAX_CAND];
+	unsigned char keep[MAX_CAND];
 	for (unsigned c = 0; c < nc; c++)
-		if (t[c] < best)
-			best = t[c];
+		prio[c] = cand[c]->priority;
+	raidx__screen_keep(t, prio, nc, keep);
 	for (unsigned c = 0; c < nc; c++)
-		if (t[c] <= SCREEN_RATIO * best)
+		if (keep[c])
 			cand[kept++] = cand[c];
 	return kept;
 }

@@ -636,6 +636,40 @@ static void test_pick_rule(void)
 	      sizeof(cases) / sizeof(cases[0]));
 }
 
+/* Screening from made-up trial times (raidx__screen_keep): the slow
+ * portable kernels go, a kernel the static order prefers to the fastest
+ * stays whatever its trials read. */
+static void test_screen_rule(void)
+{
+	/* int64x4, sse2, avx2, avx512 (priorities rising) */
+	static const int prio[4] = { 10, 20, 40, 50 };
+	static const struct {
+		const char *what;
+		double t[4];
+		unsigned char want[4];
+	} cases[] = {
+		{ "all level", { 100, 100, 100, 100 }, { 1, 1, 1, 1 } },
+		{ "portable and sse2 over 2x behind", { 400, 210, 130, 100 }, { 0, 0, 1, 1 } },
+		{ "exactly 2x behind stays", { 401, 200, 130, 100 }, { 0, 1, 1, 1 } },
+		{ "preferred read slow: kept", { 400, 300, 100, 250 }, { 0, 0, 1, 1 } },
+		{ "preferred fastest", { 300, 250, 120, 100 }, { 0, 0, 1, 1 } },
+	};
+	t_ctx("screen rule");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		unsigned char keep[4];
+		unsigned n = raidx__screen_keep(cases[i].t, prio, 4, keep), want = 0;
+		for (unsigned c = 0; c < 4; c++) {
+			want += cases[i].want[c];
+			if (keep[c] != cases[i].want[c])
+				t_fail("%s: candidate %u kept %d, want %d", cases[i].what, c,
+				       keep[c], cases[i].want[c]);
+		}
+		if (n != want)
+			t_fail("%s: %u kept, want %u", cases[i].what, n, want);
+	}
+	t_log("screen rule: %zu made-up cases", sizeof(cases) / sizeof(cases[0]));
+}
+
 static void test_classes(void)
 {
 	struct raidx__select_report rep;
@@ -705,6 +739,7 @@ int main(int argc, char **argv)
 	test_static();
 	test_quirks();
 	test_pick_rule();
+	test_screen_rule();
 	test_classes();
 	return t_done();
 }
