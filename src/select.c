@@ -961,9 +961,7 @@ static void calibrate_op(enum raidx_op op, void **blk, int *narrow_ran)
 	 * 168 and 153 (xor on avx2, recovery on avx512), and 2 us, 16 and 15
 	 * for 5.0 ms of calibration.
 	 */
-	int pruned[MAX_CAND] = { 0 }, wide[MAX_CAND];
-	for (unsigned c = 0; c < nc; c++)
-		wide[c] = wide_vectors(cand[c]);
+	int pruned[MAX_CAND] = { 0 };
 	for (unsigned round = 0; round < ROUNDS; round++) {
 		if (round == PRUNE_AFTER)
 			for (unsigned c = 0; c < nc; c++) {
@@ -977,7 +975,7 @@ static void calibrate_op(enum raidx_op op, void **blk, int *narrow_ran)
 			for (unsigned s = 0; s < ns; s++)
 				for (unsigned k = 0; k < nc; k++) {
 					unsigned c = (k + round) % nc;
-					if (wide[c] != g)
+					if (wide_vectors(cand[c]) != g)
 						continue;
 					if (pruned[c]) {
 						tr[round][c][s] = INFINITY;

@@ -147,12 +147,9 @@ static int repeat(int n)
 		struct {
 			char name[MAXD][24];
 			int count[MAXD], nd, other; /* other: past MAXD names */
-		} *slot = calloc(NSLOT, sizeof(*slot));
+		} slot[NSLOT];
 		unsigned off_total = 0, slots_changed = 0;
-		if (!slot) {
-			fprintf(stderr, "raidx tune: out of memory\n");
-			return 1;
-		}
+		memset(slot, 0, sizeof(slot));
 		for (int i = 0; i < n; i++) {
 			char buf[512], *save = NULL, *tok;
 			snprintf(buf, sizeof(buf), "%s", picks[i]);
@@ -191,7 +188,6 @@ static int repeat(int n)
 		printf("per pick: %u of %d picks (%d runs x %d op/width pairs) differ from that "
 		       "pair's most common choice; %u of %d pairs ever changed\n",
 		       off_total, n * NSLOT, n, NSLOT, slots_changed, NSLOT);
-		free(slot);
 	}
 	free(ms);
 	free(picks);
