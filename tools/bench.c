@@ -110,8 +110,8 @@
  * against avx2nt, though less than the above: half a row's samples follow
  * itself in the rotation, and the best sample is mostly one of those.
  * The paired ratios moved: nt/normal lower in 11 of 14 cells, by up to
- * 0.12, over twelve alternations of the bench with and without (README,
- * "Each sample settles first").  A row whose call is SETTLE_S or longer
+ * 0.12, over twelve alternations of the bench with and without
+ * (docs/performance-log.md, "Each sample settles first").  A row whose call is SETTLE_S or longer
  * is not settled: its call is long enough, as at warm-up.  Until
  * 2026-12-04 that held for every row whose one call filled a sample (iters
  * 1), and on the Intel Xeon the full default run shortens samples below
@@ -1631,8 +1631,9 @@ static void take_pairs(struct runner *ch, struct runner *r, struct cell *c, doub
  * recov_2data,recov_datap --len 1m --impl avx2x2,avx2x4`, two runs, 56
  * rechecks): 31 pairs read 0.946-1.076 (2 below 0.95), 63 pairs
  * 0.967-1.028; at 16 MiB (52 rechecks of 35-63 pairs, as RECHECK_S allows)
- * 0.98-1.03.  A pick that really is slower stays slower (see the README);
- * the first-pass figures are kept and shown beside the recheck.
+ * 0.98-1.03.  A pick that really is slower stays slower
+ * (docs/performance-log.md, "Why the bench rechecks"); the first-pass
+ * figures are kept and shown beside the recheck.
  */
 static void recheck_cell(struct cell *c, struct runner *rs, unsigned nr)
 {

@@ -215,7 +215,8 @@ static inline rxv rxv_mulc(rxv v, const rxv_ctab *t)
  * in four and 0.93-1.03 in the rest; raidx bench's recheck found the pick
  * (x4) at 0.77-0.79x of x2 there in four of twelve default runs over two
  * days.  Which runs lose depends on the machine's state and on the
- * buffers' physical pages (see the README); x4's 128-byte step gained
+ * buffers' physical pages (docs/performance-log.md, "Differences that
+ * move from run to run"); x4's 128-byte step gained
  * nothing on 2-6 data blocks at 48-96 KiB (x2/x4 medians 1.00-1.03, single
  * runs 0.88-1.08 but 1.30 once on 4+2 at 48 KiB).  This routing against
  * the old x4 in one binary, five runs on 1-10 data blocks at 24-128 KiB:
