@@ -226,6 +226,10 @@ int raidx_tool_info(int argc, char **argv)
 				if (rep.op[op].ncand && ru)
 					printf("  next %-12s %.2f", ru->name,
 					       1 / rep.op[op].runner_worst[w]);
+				/* no scores: screening left one kernel, or no
+				 * calibration (static order, tuning file) */
+				if (!rep.op[op].ncand && rep.op[op].source)
+					printf(" (%s)", rep.op[op].source);
 			}
 			if (l != p)
 				printf("  large: %s", l->name);
