@@ -111,8 +111,9 @@
  * itself in the rotation, and the best sample is mostly one of those.
  * The paired ratios moved: nt/normal lower in 11 of 14 cells, by up to
  * 0.12, over twelve alternations of the bench with and without
- * (docs/performance-log.md, "Each sample settles first").  A row whose call is SETTLE_S or longer
- * is not settled: its call is long enough, as at warm-up.  Until
+ * (docs/performance-log.md, "Each sample settles first").  A row whose
+ * call is SETTLE_S or longer is not settled: its call is long enough, as
+ * at warm-up.  Until
  * 2026-12-04 that held for every row whose one call filled a sample (iters
  * 1), and on the Intel Xeon the full default run shortens samples below
  * a 6 MiB gen_syndrome call (4+2 at 1 MiB, 0.3 ms): the row right after
