@@ -1077,11 +1077,16 @@ static void calibrate_op(enum raidx_op op, void **blk, int *narrow_ran,
 		for (unsigned c = 0; c < nc; c++)
 			relm[c][s] = t[c][s] / m;
 	}
+	/* The priorities, and the candidate the static order prefers among
+	 * those still timed (the confirmation's), are the same for every width. */
+	int prio[MAX_CAND], pref = -1;
+	for (unsigned c = 0; c < nc; c++) {
+		prio[c] = cand[c]->priority;
+		if (!pruned[c] && (pref < 0 || prio[c] > prio[pref]))
+			pref = (int)c;
+	}
 	for (int w = 0; w < NW; w++) {
-		int prio[MAX_CAND];
 		unsigned char inw[MAX_SHAPES];
-		for (unsigned c = 0; c < nc; c++)
-			prio[c] = cand[c]->priority;
 		for (unsigned s = 0; s < ns; s++)
 			inw[s] = shape_width(op, &shp[s]) == (enum raidx__width)w;
 		struct raidx__pick_in in = { nc, ns, MAX_SHAPES, &rel[0][0], &relm[0][0],
@@ -1094,10 +1099,6 @@ static void calibrate_op(enum raidx_op op, void **blk, int *narrow_ran,
 		rep.op[op].runner[w] = out.runner >= 0 ? cand[out.runner] : NULL;
 		rep.op[op].runner_worst[w] = out.rscore;
 
-		int pref = -1;
-		for (unsigned c = 0; c < nc; c++)
-			if (!pruned[c] && (pref < 0 || prio[c] > prio[pref]))
-				pref = (int)c;
 		if (pick && pref >= 0 && cand[pref] != pick) {
 			struct confirm *q = &pend[(*npend)++];
 			q->pick = pick;
