@@ -261,6 +261,38 @@ static inline size_t raidx__x1_max_len(void)
 
 	return RX_LIKELY(v) ? v : raidx__x1_max_lookup();
 }
+/* More than `max` of the n blocks start in one L1 set (bits 6-11 of the
+ * address: 64 sets, as in every L1D of 32 or 48 KiB raidx runs on).  Such
+ * blocks are "crowded": md's stripe cache has one page per block, and a
+ * large malloc() is page-aligned plus a fixed header, so that is the
+ * common placement (x86/x86_kernels.h, rxk_crowded, has what it costs). */
+static inline int raidx__crowded_over(void *const *ptrs, unsigned n, unsigned max)
+{
+	uint8_t h[64] = { 0 };
+
+	if (n <= max)
+		return 0;
+	for (unsigned i = 0; i < n; i++)
+		if (++h[((uintptr_t)ptrs[i] >> 6) & 63] > max)
+			return 1;
+	return 0;
+}
+/* gfni_avx512x4nt and x2nt run the x4 loop on gen_syndrome calls with more
+ * than this many data blocks crowded in one L1 set, on CPUs with
+ * RAIDX__T_GEN_CROWD_X4 (RAIDX__GEN_CROWD_X4_OVER; simd_avx512_gfni.h,
+ * rx_gen_crowd_x4, says why), and never elsewhere (RAIDX_MAX_DISKS: no
+ * call has more).  raidx__gen_crowd_set() moves it for the tests (0: look
+ * it up again). */
+#define RAIDX__GEN_CROWD_X4_OVER 16u
+RX_HIDDEN extern _Atomic unsigned raidx__gen_crowd_cached;
+RX_HIDDEN unsigned raidx__gen_crowd_lookup(void);
+RX_HIDDEN void raidx__gen_crowd_set(unsigned over);
+static inline unsigned raidx__gen_crowd_over(void)
+{
+	unsigned v = atomic_load_explicit(&raidx__gen_crowd_cached, memory_order_relaxed);
+
+	return RX_LIKELY(v) ? v : raidx__gen_crowd_lookup();
+}
 /* The recoveries' streaming twins stream a call only when it streams more
  * than this many bytes: the LLC and an eighth, the recoveries' large class
  * (select.c, REC_LARGE_LLC_EIGHTHS); below it they run the normal loop.
@@ -432,6 +464,7 @@ RX_HIDDEN uint32_t raidx__cpu_detect(void);
 #define RAIDX__T_GEN_L1_STREAM (1u << 0) /* select.c, GEN_STREAM_MIN_BLOCKS */
 #define RAIDX__T_XSYN_BW_BAND (1u << 1)  /* simd_avx512.h, rx_xsyn_bw_band */
 #define RAIDX__T_X1_BEYOND_L1 (1u << 2)  /* simd_avx512.h, raidx__x1_max_len */
+#define RAIDX__T_GEN_CROWD_X4 (1u << 3)  /* simd_avx512_gfni.h, rx_gen_crowd_x4 */
 RX_HIDDEN uint32_t raidx__cpu_traits(void);
 #if defined(__x86_64__) || defined(__i386__)
 /* The trait bits of an x86 CPU model (arguments as raidx__x86_quirks). */

@@ -342,6 +342,22 @@ void raidx__x1_max_set(size_t len)
 	atomic_store_explicit(&raidx__x1_max_cached, len, memory_order_relaxed);
 }
 
+_Atomic unsigned raidx__gen_crowd_cached;
+
+unsigned raidx__gen_crowd_lookup(void)
+{
+	unsigned v = raidx__cpu_traits() & RAIDX__T_GEN_CROWD_X4 ? RAIDX__GEN_CROWD_X4_OVER
+								: RAIDX_MAX_DISKS;
+
+	atomic_store_explicit(&raidx__gen_crowd_cached, v, memory_order_relaxed);
+	return v;
+}
+
+void raidx__gen_crowd_set(unsigned over)
+{
+	atomic_store_explicit(&raidx__gen_crowd_cached, over, memory_order_relaxed);
+}
+
 /*
  * gen_syndrome of GEN_STREAM_MIN_BLOCKS or more data blocks is "large" as
  * soon as the stripe outgrows the L1 by a sixteenth: there the streaming

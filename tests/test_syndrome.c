@@ -582,6 +582,53 @@ static void test_step_rule(void)
 	      "blocks beyond L1; %lu runs", runs - r0);
 }
 
+/*
+ * Crowded stripes of more than 16 data blocks: gfni_avx512x4nt and x2nt
+ * take x4's loop there on Zen 5 (rx_gen_crowd_x4, simd_avx512_gfni.h).
+ * The predicate on made-up pointers, then both ways on every CPU:
+ * gen_syndrome of 16+2 (the rule's edge, off), 17+2, 20+2 and 32+2 with
+ * the blocks page-aligned and ending at a page's end (crowded), odd
+ * lengths so that the tails run.
+ */
+static void test_crowd_rule(void)
+{
+	static const struct {
+		unsigned disks;
+		size_t len;
+	} gs[] = { { 18, 4109 }, { 19, 4109 }, { 22, 16397 }, { 34, 2061 }, { 20, 65536 + 13 } };
+	static const unsigned over[2] = { RAIDX_MAX_DISKS, RAIDX__GEN_CROWD_X4_OVER };
+	void *p[40];
+	unsigned long r0 = runs;
+
+	/* 17 page-aligned blocks crowd one set; 16 are not more than 16, and
+	 * 40 two to a set crowd none */
+	for (unsigned i = 0; i < 40; i++)
+		p[i] = (void *)(uintptr_t)(0x100000 + (uintptr_t)i * 4096);
+	if (!raidx__crowded_over(p, 17, 16))
+		t_fail("17 blocks in one L1 set not read as crowded");
+	if (raidx__crowded_over(p, 16, 16))
+		t_fail("16 blocks in one L1 set read as more than 16");
+	for (unsigned i = 0; i < 40; i++)
+		p[i] = (void *)(uintptr_t)(0x100000 + (uintptr_t)i * 4096 + (i % 20) * 64);
+	if (raidx__crowded_over(p, 40, 16))
+		t_fail("40 blocks two to a set read as crowded");
+
+	for (unsigned k = 0; k < 2; k++) {
+		raidx__gen_crowd_set(over[k]);
+		for (unsigned i = 0; i < sizeof(gs) / sizeof(gs[0]); i++) {
+			struct tstripe *s = ts_new(gs[i].disks, gs[i].len);
+			for (int pl = PL_END; pl <= PL_START; pl++) {
+				ts_place(s, gs[i].len, pl, 0);
+				gen_case(s, gs[i].disks, 0);
+			}
+			ts_free(s);
+		}
+	}
+	raidx__gen_crowd_set(0);
+	t_log("crowd rule both ways: gen_syndrome 16+2, 17+2, 18+2, 20+2 and 32+2 "
+	      "crowded in one L1 set; %lu runs", runs - r0);
+}
+
 int main(int argc, char **argv)
 {
 	t_init(argc, argv, "test_syndrome");
@@ -597,5 +644,6 @@ int main(int argc, char **argv)
 	test_offsets();
 	test_large();
 	test_step_rule();
+	test_crowd_rule();
 	return t_done();
 }

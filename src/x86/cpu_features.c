@@ -85,11 +85,11 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
 /*
  * Traits: rules the kernels and the size classes follow only on the CPU
  * models where they were measured to pay (raidx_impl.h, RAIDX__T_*).  All
- * three were found on the Turin-like Zen 5 VMs (AMD family 0x1A, 1 MiB L2
- * per core, 48 KiB L1) and all three cost on the next machine measured,
- * an Intel Xeon with AVX-512, AMX and GFNI (family 6, reported as model
- * 0xa7; 2 MiB L2, 48 KiB L1, a 480 MiB L3 shared with other guests),
- * 2026-12-04:
+ * four were found on the Turin-like Zen 5 VMs (AMD family 0x1A, 1 MiB L2
+ * per core, 48 KiB L1), and the first three cost on the next machine
+ * measured, an Intel Xeon with AVX-512, AMX and GFNI (family 6, reported
+ * as model 0xa7; 2 MiB L2, 48 KiB L1, a 480 MiB L3 shared with other
+ * guests), 2026-12-04:
  *   - RAIDX__T_GEN_L1_STREAM (select.c, GEN_STREAM_MIN_BLOCKS): streaming P
  *     and Q of gen_syndrome with 15 or more data blocks once the stripe
  *     leaves the L1.  Zen 5: the twins 1.17-1.41x the normal stores on 15
@@ -110,6 +110,12 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
  *     kernels' one-line step on stripes beyond the L1 with blocks under
  *     64 KiB.  Zen 5: x1 1.05-1.32x x2's loop there.  The Xeon: x2 1.00-
  *     1.11x x1 on gen_syndrome (the figures are at RAIDX__X1_MAX_LEN).
+ *   - RAIDX__T_GEN_CROWD_X4 (simd_avx512_gfni.h, rx_gen_crowd_x4), found
+ *     on the Zen 5 a day later (2026-12-05), when the machine was that one
+ *     again: gfni_avx512x4nt's x4 loop on gen_syndrome with more than 16
+ *     data blocks in one L1 set (page-aligned blocks, md's placement),
+ *     1.06-1.66x its x1/x2 loops from 4 KiB to 1 MiB.  Not measured on
+ *     the Xeon, so not taken there.
  * Other CPUs, unmeasured, get none: the kernels' own loops and the L2's
  * bound, which no measurement has found far behind.
  */
@@ -117,7 +123,8 @@ uint32_t raidx__x86_traits(const char *vendor, unsigned family, unsigned model)
 {
 	(void)model;
 	if (!strcmp(vendor, "AuthenticAMD") && family == 0x1a)
-		return RAIDX__T_GEN_L1_STREAM | RAIDX__T_XSYN_BW_BAND | RAIDX__T_X1_BEYOND_L1;
+		return RAIDX__T_GEN_L1_STREAM | RAIDX__T_XSYN_BW_BAND | RAIDX__T_X1_BEYOND_L1 |
+		       RAIDX__T_GEN_CROWD_X4;
 	return 0;
 }
 

@@ -611,21 +611,56 @@ static void gen_x4(unsigned disks, size_t len, void **ptrs)
 			  disks, len, ptrs);
 }
 
+/*
+ * Crowded stripes: more than RAIDX__GEN_CROWD_X4_OVER (16) data blocks
+ * starting in one L1 set, as md's stripe cache and page-aligned buffers
+ * place them (raidx__crowded_over, raidx_impl.h), stream with x4's loop
+ * (four lines of each block a step) whatever the length.  The x1 and x2
+ * steps read one or two lines of each of 17-32 blocks that all map to one
+ * set; four consecutive lines of a block spread over four sets.
+ * Turin-like Zen 5, 2026-12-05, gfni_avx512x4nt against its x4 loop at
+ * every length (a temporary second entry in one binary), `raidx bench
+ * --op gen_syndrome --page-aligned --no-recheck`, two runs each, x4/now:
+ *   17-22 data blocks (--disks 19,20,21,22,24 --len 4k,16k,64k,1m):
+ *     4 KiB 1.06-1.27, 16 KiB 1.39-1.53, 64 KiB 1.21-1.28, 1 MiB
+ *     1.02-1.18;
+ *   24 and 32 data blocks (--disks 26,34 --len 4k,16k,64k,1m): 1.07-1.27,
+ *     1.54-1.66, 1.26-1.43, 1.02-1.15 (avx512x4nt, whose streaming loop
+ *     is x4 throughout, read the same: 1.28-1.68 at 32+2 4-64 KiB, which
+ *     is how this was found);
+ *   --disks 22,34 --len 4m,16m: 0.99-1.07;
+ *   16 data blocks (--disks 18): 0.93-1.04, so the rule starts above 16.
+ * Blocks spread over the sets (raidx bench's default placement) never
+ * crowd and keep their loops.  Measured on the Zen 5 only
+ * (RAIDX__T_GEN_CROWD_X4, x86/cpu_features.c).
+ */
+RX_INLINE int rx_gen_crowd_x4(unsigned disks, void **ptrs)
+{
+	return raidx__crowded_over(ptrs, disks - 2, raidx__gen_crowd_over());
+}
+
 static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
 {
+	if (rx_gen_crowd_x4(disks, ptrs)) {
+		gen_x4lnt(disks, len, ptrs);
+		return;
+	}
 	RX_TAIL_BY_UNROLL(gen_x4_unroll(disks, len), gen_x1nt, gen_x2nt,
 			  gen_x4lnt, disks, len, ptrs);
 }
 
 /* gfni_avx512x2nt: x2's loop, but x1's where the stripe has left L1 on
- * blocks shorter than raidx__x1_max_len(), as gen_x4nt.  The large class,
+ * blocks shorter than raidx__x1_max_len(), and x4's on crowded stripes
+ * (rx_gen_crowd_x4), as gen_x4nt.  The large class,
  * where select.c runs this twin of gfni_avx512x2, starts there for
  * gen_syndrome of 15 or more data blocks (GEN_STREAM_MIN_BLOCKS), and a
  * default raidx bench run whose calibration had picked x2 found x2's
  * loop at 0.90x of gfni_avx512x4nt's x1 on 16+2 at 4 KiB (session 23). */
 static void gen_x2nt_any(unsigned disks, size_t len, void **ptrs)
 {
-	if (rx_x4_unroll(disks, len) == 1)
+	if (rx_gen_crowd_x4(disks, ptrs))
+		gen_x4lnt(disks, len, ptrs);
+	else if (rx_x4_unroll(disks, len) == 1)
 		gen_x1nt(disks, len, ptrs);
 	else
 		gen_x2nt(disks, len, ptrs);
