@@ -600,18 +600,22 @@ static void test_crowd_rule(void)
 	void *p[40];
 	unsigned long r0 = runs;
 
-	/* 17 page-aligned blocks crowd one set; 16 are not more than 16, and
-	 * 40 two to a set crowd none */
+	/* 17 page-aligned blocks crowd one set; 16 are not more than 16; 40
+	 * two to a set crowd none; 17 in the first's set among 20 others do */
 	for (unsigned i = 0; i < 40; i++)
-		p[i] = (void *)(uintptr_t)(0x100000 + (uintptr_t)i * 4096);
-	if (!raidx__crowded_over(p, 17, 16))
+		p[i] = (void *)(uintptr_t)(0x100000 + (uintptr_t)i * 4096 + 16);
+	if (!raidx__crowded_first(p, 17, 16))
 		t_fail("17 blocks in one L1 set not read as crowded");
-	if (raidx__crowded_over(p, 16, 16))
+	if (raidx__crowded_first(p, 16, 16))
 		t_fail("16 blocks in one L1 set read as more than 16");
 	for (unsigned i = 0; i < 40; i++)
 		p[i] = (void *)(uintptr_t)(0x100000 + (uintptr_t)i * 4096 + (i % 20) * 64);
-	if (raidx__crowded_over(p, 40, 16))
+	if (raidx__crowded_first(p, 40, 16))
 		t_fail("40 blocks two to a set read as crowded");
+	for (unsigned i = 0; i < 37; i++)
+		p[i] = (void *)(uintptr_t)(0x100000 + (uintptr_t)i * 4096 + (i % 2) * (1 + i) * 64);
+	if (!raidx__crowded_first(p, 37, 16))
+		t_fail("19 of 37 blocks in the first one's set not read as crowded");
 
 	for (unsigned k = 0; k < 2; k++) {
 		raidx__gen_crowd_set(over[k]);

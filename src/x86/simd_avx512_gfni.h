@@ -613,8 +613,9 @@ static void gen_x4(unsigned disks, size_t len, void **ptrs)
 
 /*
  * Crowded stripes: more than RAIDX__GEN_CROWD_X4_OVER (16) data blocks
- * starting in one L1 set, as md's stripe cache and page-aligned buffers
- * place them (raidx__crowded_over, raidx_impl.h), stream with x4's loop
+ * starting in the L1 set of the first, as md's stripe cache and
+ * page-aligned buffers place them (raidx__crowded_first, raidx_impl.h),
+ * stream with x4's loop
  * (four lines of each block a step) whatever the length.  The x1 and x2
  * steps read one or two lines of each of 17-32 blocks that all map to one
  * set; four consecutive lines of a block spread over four sets.
@@ -636,7 +637,7 @@ static void gen_x4(unsigned disks, size_t len, void **ptrs)
  */
 RX_INLINE int rx_gen_crowd_x4(unsigned disks, void **ptrs)
 {
-	return raidx__crowded_over(ptrs, disks - 2, raidx__gen_crowd_over());
+	return raidx__crowded_first(ptrs, disks - 2, raidx__gen_crowd_over());
 }
 
 static void gen_x4nt(unsigned disks, size_t len, void **ptrs)

@@ -322,9 +322,22 @@
 #ifndef RXK_CROWD_RDP_MIN_LEN
 #define RXK_CROWD_RDP_MIN_LEN ((size_t)16 << 10)
 #endif
+/* More than `max` of the n blocks start in one L1 set. */
+RXK_INLINE int rxk_crowded_over(void *const *ptrs, unsigned n, unsigned max)
+{
+	uint8_t h[64] = { 0 };
+
+	if (n <= max)
+		return 0;
+	for (unsigned i = 0; i < n; i++)
+		if (++h[((uintptr_t)ptrs[i] >> 6) & 63] > max)
+			return 1;
+	return 0;
+}
+
 RXK_INLINE int rxk_crowded(void *const *ptrs, unsigned n)
 {
-	return raidx__crowded_over(ptrs, n, RXK_CROWD_MAX);
+	return rxk_crowded_over(ptrs, n, RXK_CROWD_MAX);
 }
 
 #ifndef RXK_STEP64_MIN_BYTES
@@ -1160,7 +1173,7 @@ RXK_INLINE void rxk_xsyn_mode(unsigned disks, unsigned start, unsigned stop,
 /*
  * xor_syndrome in chunks and group passes, as rxk_gen_grouped: for a
  * window of more than RXK_CROWD_XSYN_MAX blocks crowded in one L1 set
- * (raidx__crowded_over) on blocks of RXK_CROWD_XSYN_MIN_LEN or more, chunks
+ * (rxk_crowded_over) on blocks of RXK_CROWD_XSYN_MIN_LEN or more, chunks
  * of RXK_XSYN_CHUNK bytes and groups of at most RXK_CROWD_GROUP; for a
  * window whose blocks and P and Q make a stripe that gen_syndrome would
  * group (RXK_GROUP_STREAMS), chunks of RXK_GRP_CHUNK and groups of
@@ -1351,7 +1364,7 @@ RXK_INLINE void rxk_xsyn(unsigned disks, unsigned start, unsigned stop,
 	lw.steps = start;
 	lw.c = raidx__gf_pow2(start);
 	int crowded = len >= RXK_CROWD_XSYN_MIN_LEN &&
-		      raidx__crowded_over(ptrs + start, stop - start + 1, RXK_CROWD_XSYN_MAX);
+		      rxk_crowded_over(ptrs + start, stop - start + 1, RXK_CROWD_XSYN_MAX);
 	if (crowded || RXK_GROUP_STREAMS(len, stop - start + 3)) {
 		int mode = !start ? RXK_LOW_NONE
 			 : start == 1 ? RXK_LOW_STEP1
