@@ -284,12 +284,16 @@ static inline int raidx__crowded_first(void *const *ptrs, unsigned n, unsigned m
 	return c >= max;
 }
 /* gfni_avx512x4nt and x2nt run the x4 loop on gen_syndrome calls with more
- * than this many data blocks crowded in one L1 set, on CPUs with
- * RAIDX__T_GEN_CROWD_X4 (RAIDX__GEN_CROWD_X4_OVER; simd_avx512_gfni.h,
- * rx_gen_crowd_x4, says why), and never elsewhere (RAIDX_MAX_DISKS: no
- * call has more).  raidx__gen_crowd_set() moves it for the tests (0: look
- * it up again). */
-#define RAIDX__GEN_CROWD_X4_OVER 16u
+ * than RAIDX__GEN_X4_CROWD_OVER data blocks crowded in one L1 set, and on
+ * calls with RAIDX__GEN_X4_WIDE_MIN data blocks or more on blocks shorter
+ * than RAIDX__GEN_X4_WIDE_MAX_LEN, on CPUs with RAIDX__T_GEN_NT_X4
+ * (simd_avx512_gfni.h, rx_gen_nt_x4, says why); raidx__gen_crowd_over()
+ * is then RAIDX__GEN_X4_CROWD_OVER, and RAIDX_MAX_DISKS (no rule: no call
+ * has more blocks) elsewhere.  raidx__gen_crowd_set() moves it for the
+ * tests (0: look it up again). */
+#define RAIDX__GEN_X4_CROWD_OVER 16u
+#define RAIDX__GEN_X4_WIDE_MIN 24u
+#define RAIDX__GEN_X4_WIDE_MAX_LEN ((size_t)1 << 20)
 RX_HIDDEN extern _Atomic unsigned raidx__gen_crowd_cached;
 RX_HIDDEN unsigned raidx__gen_crowd_lookup(void);
 RX_HIDDEN void raidx__gen_crowd_set(unsigned over);
@@ -470,7 +474,7 @@ RX_HIDDEN uint32_t raidx__cpu_detect(void);
 #define RAIDX__T_GEN_L1_STREAM (1u << 0) /* select.c, GEN_STREAM_MIN_BLOCKS */
 #define RAIDX__T_XSYN_BW_BAND (1u << 1)  /* simd_avx512.h, rx_xsyn_bw_band */
 #define RAIDX__T_X1_BEYOND_L1 (1u << 2)  /* simd_avx512.h, raidx__x1_max_len */
-#define RAIDX__T_GEN_CROWD_X4 (1u << 3)  /* simd_avx512_gfni.h, rx_gen_crowd_x4 */
+#define RAIDX__T_GEN_NT_X4 (1u << 3)     /* simd_avx512_gfni.h, rx_gen_nt_x4 */
 RX_HIDDEN uint32_t raidx__cpu_traits(void);
 #if defined(__x86_64__) || defined(__i386__)
 /* The trait bits of an x86 CPU model (arguments as raidx__x86_quirks). */

@@ -346,8 +346,8 @@ _Atomic unsigned raidx__gen_crowd_cached;
 
 unsigned raidx__gen_crowd_lookup(void)
 {
-	unsigned v = raidx__cpu_traits() & RAIDX__T_GEN_CROWD_X4 ? RAIDX__GEN_CROWD_X4_OVER
-								: RAIDX_MAX_DISKS;
+	unsigned v = raidx__cpu_traits() & RAIDX__T_GEN_NT_X4 ? RAIDX__GEN_X4_CROWD_OVER
+							     : RAIDX_MAX_DISKS;
 
 	atomic_store_explicit(&raidx__gen_crowd_cached, v, memory_order_relaxed);
 	return v;

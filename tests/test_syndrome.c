@@ -583,20 +583,25 @@ static void test_step_rule(void)
 }
 
 /*
- * Crowded stripes of more than 16 data blocks: gfni_avx512x4nt and x2nt
- * take x4's loop there on Zen 5 (rx_gen_crowd_x4, simd_avx512_gfni.h).
- * The predicate on made-up pointers, then both ways on every CPU:
- * gen_syndrome of 16+2 (the rule's edge, off), 17+2, 20+2 and 32+2 with
- * the blocks page-aligned and ending at a page's end (crowded), odd
- * lengths so that the tails run.
+ * gfni_avx512x4nt's and x2nt's x4 loop on Zen 5 (rx_gen_nt_x4,
+ * simd_avx512_gfni.h): on stripes of more than 16 data blocks crowded in
+ * one L1 set, and of 24 or more under 1 MiB anywhere.  The crowding
+ * predicate on made-up pointers, then the rule both ways on every CPU:
+ * gen_syndrome of 16+2 (the edge, off), 17+2, 18+2, 20+2, 22+2, 24+2
+ * (the wide edge) and 32+2, page-aligned, ending at a page's end and
+ * spread over the L1's sets, odd lengths so that the tails run, one of
+ * them just under 1 MiB.
  */
 static void test_crowd_rule(void)
 {
 	static const struct {
 		unsigned disks;
 		size_t len;
-	} gs[] = { { 18, 4109 }, { 19, 4109 }, { 22, 16397 }, { 34, 2061 }, { 20, 65536 + 13 } };
-	static const unsigned over[2] = { RAIDX_MAX_DISKS, RAIDX__GEN_CROWD_X4_OVER };
+	} gs[] = {
+		{ 18, 4109 }, { 19, 4109 }, { 22, 16397 }, { 34, 2061 },
+		{ 20, 65536 + 13 }, { 24, 2061 }, { 26, 8205 }, { 26, 1048573 },
+	};
+	static const unsigned over[2] = { RAIDX_MAX_DISKS, RAIDX__GEN_X4_CROWD_OVER };
 	void *p[40];
 	unsigned long r0 = runs;
 
@@ -621,16 +626,20 @@ static void test_crowd_rule(void)
 		raidx__gen_crowd_set(over[k]);
 		for (unsigned i = 0; i < sizeof(gs) / sizeof(gs[0]); i++) {
 			struct tstripe *s = ts_new(gs[i].disks, gs[i].len);
-			for (int pl = PL_END; pl <= PL_START; pl++) {
-				ts_place(s, gs[i].len, pl, 0);
+			static const int pls[] = { PL_END, PL_START, PL_SPREAD };
+			for (unsigned j = 0; j < 3; j++) {
+				if (t_quick && gs[i].len > 65536 && j) /* valgrind */
+					continue;
+				ts_place(s, gs[i].len, pls[j], 0);
 				gen_case(s, gs[i].disks, 0);
 			}
 			ts_free(s);
 		}
 	}
 	raidx__gen_crowd_set(0);
-	t_log("crowd rule both ways: gen_syndrome 16+2, 17+2, 18+2, 20+2 and 32+2 "
-	      "crowded in one L1 set; %lu runs", runs - r0);
+	t_log("x4 rule for crowded and wide stripes both ways: gen_syndrome "
+	      "16+2 to 32+2, crowded in one L1 set and spread; %lu runs",
+	      runs - r0);
 }
 
 int main(int argc, char **argv)

@@ -612,37 +612,49 @@ static void gen_x4(unsigned disks, size_t len, void **ptrs)
 }
 
 /*
- * Crowded stripes: more than RAIDX__GEN_CROWD_X4_OVER (16) data blocks
- * starting in the L1 set of the first, as md's stripe cache and
- * page-aligned buffers place them (raidx__crowded_first, raidx_impl.h),
- * stream with x4's loop
- * (four lines of each block a step) whatever the length.  The x1 and x2
- * steps read one or two lines of each of 17-32 blocks that all map to one
- * set; four consecutive lines of a block spread over four sets.
+ * Two kinds of stripe stream with x4's loop (four lines of each block a
+ * step) where gen_x4_unroll would take x1 or x2:
+ *   - crowded: more than RAIDX__GEN_X4_CROWD_OVER (16) data blocks starting
+ *     in the L1 set of the first, as md's stripe cache and page-aligned
+ *     buffers place them (raidx__crowded_first, raidx_impl.h), at any
+ *     length.  The x1 and x2 steps read one or two lines of each of 17-32
+ *     blocks that all map to one set; four consecutive lines of a block
+ *     spread over four sets;
+ *   - wide: RAIDX__GEN_X4_WIDE_MIN (24) data blocks or more, on blocks
+ *     under RAIDX__GEN_X4_WIDE_MAX_LEN (1 MiB), wherever they are.
  * Turin-like Zen 5, 2026-12-05, gfni_avx512x4nt against its x4 loop at
  * every length (a temporary second entry in one binary), `raidx bench
- * --op gen_syndrome --page-aligned --no-recheck`, two runs each, x4/now:
- *   17-22 data blocks (--disks 19,20,21,22,24 --len 4k,16k,64k,1m):
- *     4 KiB 1.06-1.27, 16 KiB 1.39-1.53, 64 KiB 1.21-1.28, 1 MiB
- *     1.02-1.18;
- *   24 and 32 data blocks (--disks 26,34 --len 4k,16k,64k,1m): 1.07-1.27,
- *     1.54-1.66, 1.26-1.43, 1.02-1.15 (avx512x4nt, whose streaming loop
- *     is x4 throughout, read the same: 1.28-1.68 at 32+2 4-64 KiB, which
- *     is how this was found);
- *   --disks 22,34 --len 4m,16m: 0.99-1.07;
- *   16 data blocks (--disks 18): 0.93-1.04, so the rule starts above 16.
- * Blocks spread over the sets (raidx bench's default placement) never
- * crowd and keep their loops.  Measured on the Zen 5 only
- * (RAIDX__T_GEN_CROWD_X4, x86/cpu_features.c).
+ * --op gen_syndrome --no-recheck`, two or three runs each, x4/before:
+ *   --page-aligned, 17-22 data blocks (--disks 19,20,21,22,24 --len
+ *     4k,16k,64k,1m): 4 KiB 1.06-1.27, 16 KiB 1.39-1.53, 64 KiB
+ *     1.21-1.28, 1 MiB 1.02-1.18; 24 and 32 data blocks (--disks 26,34):
+ *     1.07-1.27, 1.54-1.66, 1.26-1.43, 1.02-1.15 (avx512x4nt, whose
+ *     streaming loop is x4 throughout, read the same: 1.28-1.68 at 32+2
+ *     4-64 KiB, which is how this was found); --disks 22,34 --len 4m,16m:
+ *     0.99-1.07; 16 data blocks (--disks 18): 0.93-1.04, so the rule
+ *     starts above 16;
+ *   spread (raidx bench's default placement), --disks 23,24,26,30,34
+ *     --len 2k,8k,32k,256k,1m,16m and --disks 18,22,26,34 --len
+ *     2k,4k,16k,64k: 24-32 data blocks 1.10-1.45 at 2 KiB, 1.02-1.15 at
+ *     4-32 KiB, 0.97-1.08 at 64-256 KiB, then 0.97-1.14 at 1 MiB and
+ *     0.91-1.12 at 16 MiB (so not from 1 MiB); 20-22 data blocks
+ *     0.86-1.08 and 16 data blocks 0.83-1.01, no rule.
+ * Measured on the Zen 5 only (RAIDX__T_GEN_NT_X4, x86/cpu_features.c).
  */
-RX_INLINE int rx_gen_crowd_x4(unsigned disks, void **ptrs)
+RX_INLINE int rx_gen_nt_x4(unsigned disks, size_t len, void **ptrs)
 {
-	return raidx__crowded_first(ptrs, disks - 2, raidx__gen_crowd_over());
+	unsigned nd = disks - 2, over = raidx__gen_crowd_over();
+
+	if (over >= RAIDX_MAX_DISKS) /* not this CPU */
+		return 0;
+	if (nd >= RAIDX__GEN_X4_WIDE_MIN && len < RAIDX__GEN_X4_WIDE_MAX_LEN)
+		return 1;
+	return raidx__crowded_first(ptrs, nd, over);
 }
 
 static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
 {
-	if (rx_gen_crowd_x4(disks, ptrs)) {
+	if (rx_gen_nt_x4(disks, len, ptrs)) {
 		gen_x4lnt(disks, len, ptrs);
 		return;
 	}
@@ -651,15 +663,15 @@ static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
 }
 
 /* gfni_avx512x2nt: x2's loop, but x1's where the stripe has left L1 on
- * blocks shorter than raidx__x1_max_len(), and x4's on crowded stripes
- * (rx_gen_crowd_x4), as gen_x4nt.  The large class,
+ * blocks shorter than raidx__x1_max_len(), and x4's on crowded and wide
+ * stripes (rx_gen_nt_x4), as gen_x4nt.  The large class,
  * where select.c runs this twin of gfni_avx512x2, starts there for
  * gen_syndrome of 15 or more data blocks (GEN_STREAM_MIN_BLOCKS), and a
  * default raidx bench run whose calibration had picked x2 found x2's
  * loop at 0.90x of gfni_avx512x4nt's x1 on 16+2 at 4 KiB (session 23). */
 static void gen_x2nt_any(unsigned disks, size_t len, void **ptrs)
 {
-	if (rx_gen_crowd_x4(disks, ptrs))
+	if (rx_gen_nt_x4(disks, len, ptrs))
 		gen_x4lnt(disks, len, ptrs);
 	else if (rx_x4_unroll(disks, len) == 1)
 		gen_x1nt(disks, len, ptrs);
