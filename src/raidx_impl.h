@@ -270,8 +270,8 @@ static inline size_t raidx__x1_max_len(void)
  * of every call of gfni_avx512x4nt with more than 16 data blocks: with
  * rxk_crowded's histogram there, 24+2 on spread blocks of 2 and 4 KiB
  * ran 0.93-0.98x of the kernel without the check; with these compares
- * 0.96-1.02, and 0.98-1.01 on 16+2 and 32+2 (three runs of `raidx bench
- * --op gen_syndrome --disks 18,26,34 --len 2k,4k,64k`, Zen 5). */
+ * 16+2, 24+2 and 32+2 read 0.96-1.02 (three runs of `raidx bench --op
+ * gen_syndrome --disks 18,26,34 --len 2k,4k,64k`, Zen 5). */
 static inline int raidx__crowded_first(void *const *ptrs, unsigned n, unsigned max)
 {
 	uintptr_t set0 = (uintptr_t)ptrs[0] & 0xfc0;

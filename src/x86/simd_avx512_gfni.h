@@ -635,7 +635,7 @@ static void gen_x4(unsigned disks, size_t len, void **ptrs)
  *     starts above 16;
  *   spread (raidx bench's default placement), --disks 23,24,26,30,34
  *     --len 2k,8k,32k,256k,1m,16m and --disks 18,22,26,34 --len
- *     2k,4k,16k,64k: 24-32 data blocks 1.10-1.45 at 2 KiB, 1.02-1.15 at
+ *     2k,4k,16k,64k: 24-32 data blocks 1.10-1.45 at 2 KiB, 1.00-1.15 at
  *     4-32 KiB, 0.97-1.08 at 64-256 KiB, then 0.97-1.14 at 1 MiB and
  *     0.91-1.12 at 16 MiB (so not from 1 MiB); 20-22 data blocks
  *     0.86-1.08 and 16 data blocks 0.83-1.01, no rule.
