@@ -275,33 +275,49 @@ static inline size_t raidx__x1_max_len(void)
 static inline int raidx__crowded_first(void *const *ptrs, unsigned n, unsigned max)
 {
 	uintptr_t set0 = (uintptr_t)ptrs[0] & 0xfc0;
-	unsigned c = 0;
+	unsigned miss = 0;
 
 	if (n <= max)
 		return 0;
+	/* Out at the first miss that leaves fewer than max others: spread
+	 * blocks, the common case, cost a few compares (xor_syndrome's
+	 * 16-block window of 16+2 at 4 KiB, spread, read 0.97x in two runs
+	 * with the full count at the head of each call, level with this). */
 	for (unsigned i = 1; i < n; i++)
-		c += ((uintptr_t)ptrs[i] & 0xfc0) == set0;
-	return c >= max;
+		if (((uintptr_t)ptrs[i] & 0xfc0) != set0 && ++miss > n - 1 - max)
+			return 0;
+	return 1;
 }
-/* gfni_avx512x4nt and x2nt run the x4 loop on gen_syndrome calls with more
- * than RAIDX__GEN_X4_CROWD_OVER data blocks crowded in one L1 set, and on
- * calls with RAIDX__GEN_X4_WIDE_MIN data blocks or more on blocks shorter
- * than RAIDX__GEN_X4_WIDE_MAX_LEN, on CPUs with RAIDX__T_GEN_NT_X4
- * (simd_avx512_gfni.h, rx_gen_nt_x4, says why); raidx__gen_crowd_over()
- * is then RAIDX__GEN_X4_CROWD_OVER, and RAIDX_MAX_DISKS (no rule: no call
- * has more blocks) elsewhere.  raidx__gen_crowd_set() moves it for the
- * tests (0: look it up again). */
+/* The x4 loop on crowded and wide stripes, on CPUs with RAIDX__T_CROWD_X4
+ * (simd_avx512_gfni.h says why):
+ *   - gfni_avx512x4nt and x2nt on gen_syndrome calls with more than
+ *     RAIDX__GEN_X4_CROWD_OVER data blocks crowded in one L1 set, and
+ *     with RAIDX__X4_WIDE_MIN data blocks or more on blocks shorter than
+ *     RAIDX__X4_WIDE_MAX_LEN (rx_gen_nt_x4);
+ *   - gfni_avx512x4 on xor_syndrome windows of more than
+ *     RAIDX__XSYN_X4_CROWD_OVER blocks crowded in one L1 set, more than
+ *     RAIDX__XSYN_X4_CROWD_SHORT_OVER on blocks of at most
+ *     RAIDX__XSYN_X4_SHORT_LEN, and windows of RAIDX__X4_WIDE_MIN blocks
+ *     or more on blocks shorter than RAIDX__X4_WIDE_MAX_LEN
+ *     (rx_xsyn_crowd_unroll).
+ * raidx__crowd_over() is then RAIDX__GEN_X4_CROWD_OVER, and
+ * RAIDX_MAX_DISKS (no rule for either operation: no call has more blocks)
+ * elsewhere.  raidx__crowd_set() moves it for the tests (0: look it up
+ * again). */
 #define RAIDX__GEN_X4_CROWD_OVER 16u
-#define RAIDX__GEN_X4_WIDE_MIN 24u
-#define RAIDX__GEN_X4_WIDE_MAX_LEN ((size_t)1 << 20)
-RX_HIDDEN extern _Atomic unsigned raidx__gen_crowd_cached;
-RX_HIDDEN unsigned raidx__gen_crowd_lookup(void);
-RX_HIDDEN void raidx__gen_crowd_set(unsigned over);
-static inline unsigned raidx__gen_crowd_over(void)
+#define RAIDX__XSYN_X4_CROWD_OVER 13u
+#define RAIDX__XSYN_X4_CROWD_SHORT_OVER 10u
+#define RAIDX__XSYN_X4_SHORT_LEN ((size_t)4096)
+#define RAIDX__X4_WIDE_MIN 24u
+#define RAIDX__X4_WIDE_MAX_LEN ((size_t)1 << 20)
+RX_HIDDEN extern _Atomic unsigned raidx__crowd_cached;
+RX_HIDDEN unsigned raidx__crowd_lookup(void);
+RX_HIDDEN void raidx__crowd_set(unsigned over);
+static inline unsigned raidx__crowd_over(void)
 {
-	unsigned v = atomic_load_explicit(&raidx__gen_crowd_cached, memory_order_relaxed);
+	unsigned v = atomic_load_explicit(&raidx__crowd_cached, memory_order_relaxed);
 
-	return RX_LIKELY(v) ? v : raidx__gen_crowd_lookup();
+	return RX_LIKELY(v) ? v : raidx__crowd_lookup();
 }
 /* The recoveries' streaming twins stream a call only when it streams more
  * than this many bytes: the LLC and an eighth, the recoveries' large class
@@ -474,7 +490,8 @@ RX_HIDDEN uint32_t raidx__cpu_detect(void);
 #define RAIDX__T_GEN_L1_STREAM (1u << 0) /* select.c, GEN_STREAM_MIN_BLOCKS */
 #define RAIDX__T_XSYN_BW_BAND (1u << 1)  /* simd_avx512.h, rx_xsyn_bw_band */
 #define RAIDX__T_X1_BEYOND_L1 (1u << 2)  /* simd_avx512.h, raidx__x1_max_len */
-#define RAIDX__T_GEN_NT_X4 (1u << 3)     /* simd_avx512_gfni.h, rx_gen_nt_x4 */
+#define RAIDX__T_CROWD_X4 (1u << 3)      /* simd_avx512_gfni.h, rx_gen_nt_x4 and
+					  * rx_xsyn_crowd_unroll */
 RX_HIDDEN uint32_t raidx__cpu_traits(void);
 #if defined(__x86_64__) || defined(__i386__)
 /* The trait bits of an x86 CPU model (arguments as raidx__x86_quirks). */

@@ -342,20 +342,20 @@ void raidx__x1_max_set(size_t len)
 	atomic_store_explicit(&raidx__x1_max_cached, len, memory_order_relaxed);
 }
 
-_Atomic unsigned raidx__gen_crowd_cached;
+_Atomic unsigned raidx__crowd_cached;
 
-unsigned raidx__gen_crowd_lookup(void)
+unsigned raidx__crowd_lookup(void)
 {
-	unsigned v = raidx__cpu_traits() & RAIDX__T_GEN_NT_X4 ? RAIDX__GEN_X4_CROWD_OVER
+	unsigned v = raidx__cpu_traits() & RAIDX__T_CROWD_X4 ? RAIDX__GEN_X4_CROWD_OVER
 							     : RAIDX_MAX_DISKS;
 
-	atomic_store_explicit(&raidx__gen_crowd_cached, v, memory_order_relaxed);
+	atomic_store_explicit(&raidx__crowd_cached, v, memory_order_relaxed);
 	return v;
 }
 
-void raidx__gen_crowd_set(unsigned over)
+void raidx__crowd_set(unsigned over)
 {
-	atomic_store_explicit(&raidx__gen_crowd_cached, over, memory_order_relaxed);
+	atomic_store_explicit(&raidx__crowd_cached, over, memory_order_relaxed);
 }
 
 /*

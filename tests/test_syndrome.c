@@ -621,9 +621,18 @@ static void test_crowd_rule(void)
 		p[i] = (void *)(uintptr_t)(0x100000 + (uintptr_t)i * 4096 + (i % 2) * (1 + i) * 64);
 	if (!raidx__crowded_first(p, 37, 16))
 		t_fail("19 of 37 blocks in the first one's set not read as crowded");
+	/* the early way out: 16 blocks, 13 others in the first's set with
+	 * the 2 misses first is crowded over 13, a third miss is not */
+	for (unsigned i = 0; i < 16; i++)
+		p[i] = (void *)(uintptr_t)(0x100000 + (uintptr_t)i * 4096 + (i && i < 3) * 64);
+	if (!raidx__crowded_first(p, 16, 13))
+		t_fail("14 of 16 blocks in one set, 2 misses first, not read as crowded over 13");
+	p[15] = (void *)(uintptr_t)(0x100000 + 15 * 4096 + 128);
+	if (raidx__crowded_first(p, 16, 13))
+		t_fail("13 of 16 blocks in one set read as more than 13");
 
 	for (unsigned k = 0; k < 2; k++) {
-		raidx__gen_crowd_set(over[k]);
+		raidx__crowd_set(over[k]);
 		for (unsigned i = 0; i < sizeof(gs) / sizeof(gs[0]); i++) {
 			struct tstripe *s = ts_new(gs[i].disks, gs[i].len);
 			static const int pls[] = { PL_END, PL_START, PL_SPREAD };
@@ -636,10 +645,40 @@ static void test_crowd_rule(void)
 			ts_free(s);
 		}
 	}
-	raidx__gen_crowd_set(0);
+	raidx__crowd_set(0);
 	t_log("x4 rule for crowded and wide stripes both ways: gen_syndrome "
 	      "16+2 to 32+2, crowded in one L1 set and spread; %lu runs",
 	      runs - r0);
+
+	/* xor_syndrome (rx_xsyn_crowd_unroll): windows of 32, 25 and 24
+	 * blocks (wide), 23, 14 (crowded over 13), 13 and 11 (crowded over 10
+	 * at a page or less) and 10, at a page, just over it, below and
+	 * beyond L1, and 25 just under 1 MiB */
+	static const unsigned xw[][2] = { { 0, 31 }, { 7, 31 }, { 8, 31 }, { 9, 31 },
+					  { 2, 15 }, { 3, 15 }, { 0, 10 }, { 0, 9 } };
+	static const size_t xl[] = { 4096, 4109, 2061, 16397, 1048573 };
+	struct tstripe *s = ts_new(34, xl[4]);
+	r0 = runs;
+	for (unsigned k = 0; k < 2; k++) {
+		raidx__crowd_set(over[k]);
+		for (unsigned l = 0; l < sizeof(xl) / sizeof(xl[0]); l++) {
+			static const int pls[] = { PL_END, PL_START, PL_SPREAD };
+			for (unsigned j = 0; j < 3; j++) {
+				if (t_quick && xl[l] > 65536 && j) /* valgrind */
+					continue;
+				ts_place(s, xl[l], pls[j], 0);
+				for (unsigned i = 0; i < sizeof(xw) / sizeof(xw[0]); i++) {
+					if (xl[l] > 65536 && xw[i][0] != 7)
+						continue; /* one wide window that long */
+					window_case(s, 34, xw[i][0], xw[i][1], 0);
+				}
+			}
+		}
+	}
+	raidx__crowd_set(0);
+	ts_free(s);
+	t_log("x4 rule both ways: xor_syndrome windows of 10-32 blocks on 32+2, "
+	      "crowded in one L1 set and spread; %lu runs", runs - r0);
 }
 
 int main(int argc, char **argv)

@@ -110,13 +110,15 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
  *     kernels' one-line step on stripes beyond the L1 with blocks under
  *     64 KiB.  Zen 5: x1 1.05-1.32x x2's loop there.  The Xeon: x2 1.00-
  *     1.11x x1 on gen_syndrome (the figures are at RAIDX__X1_MAX_LEN).
- *   - RAIDX__T_GEN_NT_X4 (simd_avx512_gfni.h, rx_gen_nt_x4), found on the
- *     Zen 5 a day later (2026-12-05), when the machine was that one again:
- *     gfni_avx512x4nt's x4 loop on gen_syndrome with more than 16 data
- *     blocks in one L1 set (page-aligned blocks, md's placement), 1.06-
- *     1.66x its x1/x2 loops from 4 KiB to 1 MiB, and with 24 or more data
- *     blocks under 1 MiB anywhere, 0.97-1.45x.  Not measured on the Xeon,
- *     so not taken there.
+ *   - RAIDX__T_CROWD_X4 (simd_avx512_gfni.h, rx_gen_nt_x4 and
+ *     rx_xsyn_crowd_unroll), found on the Zen 5 a day later (2026-12-05),
+ *     when the machine was that one again: gfni_avx512x4nt's x4 loop on
+ *     gen_syndrome with more than 16 data blocks in one L1 set
+ *     (page-aligned blocks, md's placement), 1.06-1.66x its x1/x2 loops
+ *     from 4 KiB to 1 MiB, and with 24 or more data blocks under 1 MiB
+ *     anywhere, 0.97-1.45x; gfni_avx512x4's on xor_syndrome windows of
+ *     more than 13 such blocks, 1.08-1.73x.  Not measured on the Xeon, so
+ *     not taken there.
  * Other CPUs, unmeasured, get none: the kernels' own loops and the L2's
  * bound, which no measurement has found far behind.
  */
@@ -125,7 +127,7 @@ uint32_t raidx__x86_traits(const char *vendor, unsigned family, unsigned model)
 	(void)model;
 	if (!strcmp(vendor, "AuthenticAMD") && family == 0x1a)
 		return RAIDX__T_GEN_L1_STREAM | RAIDX__T_XSYN_BW_BAND | RAIDX__T_X1_BEYOND_L1 |
-		       RAIDX__T_GEN_NT_X4;
+		       RAIDX__T_CROWD_X4;
 	return 0;
 }
 

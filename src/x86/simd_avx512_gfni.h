@@ -620,8 +620,8 @@ static void gen_x4(unsigned disks, size_t len, void **ptrs)
  *     length.  The x1 and x2 steps read one or two lines of each of 17-32
  *     blocks that all map to one set; four consecutive lines of a block
  *     spread over four sets;
- *   - wide: RAIDX__GEN_X4_WIDE_MIN (24) data blocks or more, on blocks
- *     under RAIDX__GEN_X4_WIDE_MAX_LEN (1 MiB), wherever they are.
+ *   - wide: RAIDX__X4_WIDE_MIN (24) data blocks or more, on blocks
+ *     under RAIDX__X4_WIDE_MAX_LEN (1 MiB), wherever they are.
  * Turin-like Zen 5, 2026-12-05, gfni_avx512x4nt against its x4 loop at
  * every length (a temporary second entry in one binary), `raidx bench
  * --op gen_syndrome --no-recheck`, two or three runs each, x4/before:
@@ -639,15 +639,15 @@ static void gen_x4(unsigned disks, size_t len, void **ptrs)
  *     4-32 KiB, 0.97-1.08 at 64-256 KiB, then 0.97-1.14 at 1 MiB and
  *     0.91-1.12 at 16 MiB (so not from 1 MiB); 20-22 data blocks
  *     0.86-1.08 and 16 data blocks 0.83-1.01, no rule.
- * Measured on the Zen 5 only (RAIDX__T_GEN_NT_X4, x86/cpu_features.c).
+ * Measured on the Zen 5 only (RAIDX__T_CROWD_X4, x86/cpu_features.c).
  */
 RX_INLINE int rx_gen_nt_x4(unsigned disks, size_t len, void **ptrs)
 {
-	unsigned nd = disks - 2, over = raidx__gen_crowd_over();
+	unsigned nd = disks - 2, over = raidx__crowd_over();
 
 	if (over >= RAIDX_MAX_DISKS) /* not this CPU */
 		return 0;
-	if (nd >= RAIDX__GEN_X4_WIDE_MIN && len < RAIDX__GEN_X4_WIDE_MAX_LEN)
+	if (nd >= RAIDX__X4_WIDE_MIN && len < RAIDX__X4_WIDE_MAX_LEN)
 		return 1;
 	return raidx__crowded_first(ptrs, nd, over);
 }
@@ -740,10 +740,64 @@ RX_INLINE int rx_xsyn_ymm_band(unsigned start, unsigned stop, size_t len)
 	return stop == start && 3 * len > raidx__llc_bytes();
 }
 
+/*
+ * x4's loop beyond L1 too, on the stripes gen_syndrome's rule found
+ * (rx_gen_nt_x4, above), on CPUs with RAIDX__T_CROWD_X4:
+ *   - crowded: windows of more than RAIDX__XSYN_X4_CROWD_OVER (13) blocks
+ *     starting in the L1 set of the first (raidx__crowded_first), as md's
+ *     stripe cache and page-aligned buffers place them, at any length; of
+ *     more than RAIDX__XSYN_X4_CROWD_SHORT_OVER (10) on blocks of at most
+ *     RAIDX__XSYN_X4_SHORT_LEN (4 KiB, a page), where x4's loop is the
+ *     in-L1 pick up to 10 blocks anyway;
+ *   - wide: RAIDX__X4_WIDE_MIN (24) blocks or more on blocks under
+ *     RAIDX__X4_WIDE_MAX_LEN (1 MiB), wherever they are.
+ * Turin-like Zen 5, 2026-12-05, with x1, x2 and x4 as temporary entries
+ * of one loop each (`raidx bench --op xor_syndrome --no-recheck`, two
+ * runs each), --page-aligned, windows [0, W-1] of 18 and 34 disks at 2
+ * KiB to 1 MiB, x4 over the faster of x1 and x2: 14-16 blocks 1.03-1.13x
+ * at 2-4 KiB (once 0.76), 1.00-1.24x from 8 KiB to 1 MiB (once 0.97);
+ * 11-13 blocks 1.05-1.15x at 2-4 KiB (once 0.96), but 0.78-1.06x at 8-64
+ * KiB; 10 blocks and fewer fit the L1 at 4 KiB (x4 already).
+ * Spread (the default placement), 16+2 [0,15] 1.03-1.15x x1 over x4 at 4
+ * KiB, so no rule by width alone below 24; 32+2 [7,31] and [0,31] x4
+ * 1.02-1.22x x1 from 2 KiB to 1 MiB, 24+2 [0,23] 0.94-1.19x.
+ * This rule against the kernel before (a temporary entry; two runs of
+ * `--disks 18,26,34 --len 2k,4k,8k,16k,64k,256k,1m`, and of `--len
+ * 4m,16m` on 18 and 34 disks):
+ *   - page-aligned: 16+2 [0,15] 1.12-1.37x, 24+2 [0,23] and [5,23]
+ *     1.08-1.57x, 32+2 [0,31], [7,31], [16,31] and [0,16] 1.08-1.73x,
+ *     13 and 12 blocks at 4 KiB 1.25-1.28x; at 4 and 16 MiB 1.03-1.17x
+ *     on those windows; the other 200-odd cells 0.94-1.06x;
+ *   - spread: 32+2 [7,31] 1.18-1.21x at 2 KiB, 1.02-1.05x from 4 KiB,
+ *     24+2 [0,23] 1.20-1.26x at 2 KiB, 0.96-0.98x at 4-8 KiB; all 294
+ *     cells 0.91-1.26x, median 1.00 (the 0.91s on a one-block window
+ *     that runs the same code either way: the runs' noise).
+ * Only where the x4 loop is not the pick already, and only from 11
+ * blocks, so the in-L1 calls and narrow windows never pay for the check.
+ */
+RX_INLINE unsigned rx_xsyn_crowd_unroll(unsigned start, unsigned stop,
+					size_t len, void **ptrs)
+{
+	unsigned u = rx_xsyn_x4_unroll(start, stop, len), nw = stop - start + 1;
+
+	if (u == 4 || nw <= RAIDX__XSYN_X4_CROWD_SHORT_OVER ||
+	    raidx__crowd_over() >= RAIDX_MAX_DISKS) /* not this CPU */
+		return u;
+	if (nw >= RAIDX__X4_WIDE_MIN && len < RAIDX__X4_WIDE_MAX_LEN)
+		return 4;
+	return raidx__crowded_first(ptrs + start, nw,
+				    len <= RAIDX__XSYN_X4_SHORT_LEN
+					    ? RAIDX__XSYN_X4_CROWD_SHORT_OVER
+					    : RAIDX__XSYN_X4_CROWD_OVER)
+		       ? 4
+		       : u;
+}
+
 /* x4 in L1 (x2 on windows of one or two blocks), x1 or x2 beyond it
- * (rx_xsyn_x4_unroll, simd_avx512.h), avx512x1's loop in one band where
- * the blocks are in L2 (rx_xsyn_bw_band), gfni_avx2x2's beyond the LLC
- * (above); a tail call, as gen_x4. */
+ * (rx_xsyn_x4_unroll, simd_avx512.h) but x4 on crowded and wide windows
+ * (above), avx512x1's loop in one band where the blocks are in L2
+ * (rx_xsyn_bw_band), gfni_avx2x2's beyond the LLC (rx_xsyn_ymm_band); a
+ * tail call, as gen_x4. */
 RX_NOINLINE void xsyn_x4_any(unsigned disks, unsigned start, unsigned stop,
 			     size_t len, void **ptrs)
 {
@@ -758,8 +812,8 @@ RX_NOINLINE void xsyn_x4_any(unsigned disks, unsigned start, unsigned stop,
 		RX_SHARED(raidx__avx512_xsyn_x1)(disks, start, stop, len, ptrs);
 		return;
 	}
-	RX_TAIL_BY_UNROLL(rx_xsyn_x4_unroll(start, stop, len), xsyn_x1, xsyn_x2,
-			  xsyn_x4l, disks, start, stop, len, ptrs);
+	RX_TAIL_BY_UNROLL(rx_xsyn_crowd_unroll(start, stop, len, ptrs), xsyn_x1,
+			  xsyn_x2, xsyn_x4l, disks, start, stop, len, ptrs);
 }
 
 /* One- and two-block windows in L1 (a single disk's update, the most
