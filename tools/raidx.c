@@ -198,6 +198,19 @@ int raidx_tool_info(int argc, char **argv)
 #if defined(__x86_64__) || defined(__i386__)
 	printf("L1 data cache   %s: the 512-bit x4 kernels run a shorter step on\n"
 	       "                stripes that do not fit (simd_avx512.h)\n", buf);
+	if (raidx__crowd_over() < RAIDX_MAX_DISKS) {
+		char sh[32], wide[32];
+		format_bytes(RAIDX__XSYN_X4_SHORT_LEN, sh, sizeof(sh));
+		format_bytes(RAIDX__X4_WIDE_MAX_LEN, wide, sizeof(wide));
+		printf("                but the GFNI ones keep theirs on crowded stripes\n"
+		       "                (gen_syndrome: more than %u data blocks in one L1\n"
+		       "                set, as page-aligned blocks are; xor_syndrome:\n"
+		       "                windows of more than %u, or of more than %u on\n"
+		       "                blocks of %s or less) and on %u blocks or more\n"
+		       "                under %s (simd_avx512_gfni.h)\n",
+		       raidx__crowd_over(), RAIDX__XSYN_X4_CROWD_OVER,
+		       RAIDX__XSYN_X4_CROWD_SHORT_OVER, sh, RAIDX__X4_WIDE_MIN, wide);
+	}
 #else
 	printf("L1 data cache   %s\n", buf);
 #endif

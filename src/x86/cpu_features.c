@@ -117,7 +117,7 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
  *     (page-aligned blocks, md's placement), 1.06-1.66x its x1/x2 loops
  *     from 4 KiB to 1 MiB, and with 24 or more data blocks under 1 MiB
  *     anywhere, 0.97-1.45x; gfni_avx512x4's on xor_syndrome windows of
- *     more than 13 such blocks, 1.08-1.73x.  Not measured on the Xeon, so
+ *     more than 13 such blocks, 1.04-1.73x.  Not measured on the Xeon, so
  *     not taken there.
  * Other CPUs, unmeasured, get none: the kernels' own loops and the L2's
  * bound, which no measurement has found far behind.

@@ -758,20 +758,23 @@ RX_INLINE int rx_xsyn_ymm_band(unsigned start, unsigned stop, size_t len)
  * at 2-4 KiB (once 0.76), 1.00-1.24x from 8 KiB to 1 MiB (once 0.97);
  * 11-13 blocks 1.05-1.15x at 2-4 KiB (once 0.96), but 0.78-1.06x at 8-64
  * KiB; 10 blocks and fewer fit the L1 at 4 KiB (x4 already).
- * Spread (the default placement), 16+2 [0,15] 1.03-1.15x x1 over x4 at 4
- * KiB, so no rule by width alone below 24; 32+2 [7,31] and [0,31] x4
- * 1.02-1.22x x1 from 2 KiB to 1 MiB, 24+2 [0,23] 0.94-1.19x.
+ * Spread (the default placement), x4 over x1: 16+2 [0,15] 0.88-0.93x at
+ * 4-16 KiB, so no rule by width alone below 24; 32+2 [7,31] and [0,31]
+ * 0.90-1.21x from 2 KiB to 1 MiB (below 0.98 once), 24+2 [0,23]
+ * 0.93-1.19x.
  * This rule against the kernel before (a temporary entry; two runs of
  * `--disks 18,26,34 --len 2k,4k,8k,16k,64k,256k,1m`, and of `--len
  * 4m,16m` on 18 and 34 disks):
- *   - page-aligned: 16+2 [0,15] 1.12-1.37x, 24+2 [0,23] and [5,23]
- *     1.08-1.57x, 32+2 [0,31], [7,31], [16,31] and [0,16] 1.08-1.73x,
- *     13 and 12 blocks at 4 KiB 1.25-1.28x; at 4 and 16 MiB 1.03-1.17x
- *     on those windows; the other 200-odd cells 0.94-1.06x;
+ *   - page-aligned, from 4 KiB to 1 MiB: 16+2 [0,15] 1.08-1.38x, 24+2
+ *     [0,23] and [5,23] 1.04-1.58x, 32+2 [0,31], [7,31], [16,31] and
+ *     [0,16] 1.08-1.73x (1.3-1.7x at 8-16 KiB), 13 and 12 blocks at 4
+ *     KiB 1.18-1.24x; at 4 and 16 MiB 0.96-1.17x on those windows; the
+ *     other 190 cells 0.94-1.07x;
  *   - spread: 32+2 [7,31] 1.18-1.21x at 2 KiB, 1.02-1.05x from 4 KiB,
  *     24+2 [0,23] 1.20-1.26x at 2 KiB, 0.96-0.98x at 4-8 KiB; all 294
- *     cells 0.91-1.26x, median 1.00 (the 0.91s on a one-block window
- *     that runs the same code either way: the runs' noise).
+ *     cells 0.91-1.26x, median 1.00 (0.91 twice on a one-block window
+ *     that runs the same code either way, and once on 16+2 [0,15] at 1
+ *     MiB, 1.01 in the other run: the runs' noise).
  * Only where the x4 loop is not the pick already, and only from 11
  * blocks, so the in-L1 calls and narrow windows never pay for the check.
  */
