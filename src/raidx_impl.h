@@ -267,7 +267,8 @@ static inline size_t raidx__x1_max_len(void)
  * block, and a large malloc() is page-aligned plus a fixed header, so all
  * start at one offset in their pages (x86/x86_kernels.h, rxk_crowded, has
  * what it costs).  Compares only, no table, because it runs at the head
- * of every call of gfni_avx512x4nt with more than 16 data blocks: with
+ * of calls: gfni_avx512x4nt's with more than 16 data blocks, and
+ * gfni_avx512x4's xor_syndrome windows of more than 10 beyond L1.  With
  * rxk_crowded's histogram there, 24+2 on spread blocks of 2 and 4 KiB
  * ran 0.93-0.98x of the kernel without the check; with these compares
  * 16+2, 24+2 and 32+2 read 0.96-1.02 (three runs of `raidx bench --op
