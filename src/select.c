@@ -347,7 +347,7 @@ _Atomic unsigned raidx__crowd_cached;
 unsigned raidx__crowd_lookup(void)
 {
 	unsigned v = raidx__cpu_traits() & RAIDX__T_CROWD_X4 ? RAIDX__GEN_X4_CROWD_OVER
-							     : RAIDX_MAX_DISKS;
+							   : RAIDX_MAX_DISKS;
 
 	atomic_store_explicit(&raidx__crowd_cached, v, memory_order_relaxed);
 	return v;

@@ -602,6 +602,7 @@ static void test_crowd_rule(void)
 		{ 20, 65536 + 13 }, { 24, 2061 }, { 26, 8205 }, { 26, 1048573 },
 	};
 	static const unsigned over[2] = { RAIDX_MAX_DISKS, RAIDX__GEN_X4_CROWD_OVER };
+	static const int pls[] = { PL_END, PL_START, PL_SPREAD }; /* crowded, spread */
 	void *p[40];
 	unsigned long r0 = runs;
 
@@ -635,7 +636,6 @@ static void test_crowd_rule(void)
 		raidx__crowd_set(over[k]);
 		for (unsigned i = 0; i < sizeof(gs) / sizeof(gs[0]); i++) {
 			struct tstripe *s = ts_new(gs[i].disks, gs[i].len);
-			static const int pls[] = { PL_END, PL_START, PL_SPREAD };
 			for (unsigned j = 0; j < 3; j++) {
 				if (t_quick && gs[i].len > 65536 && j) /* valgrind */
 					continue;
@@ -662,7 +662,6 @@ static void test_crowd_rule(void)
 	for (unsigned k = 0; k < 2; k++) {
 		raidx__crowd_set(over[k]);
 		for (unsigned l = 0; l < sizeof(xl) / sizeof(xl[0]); l++) {
-			static const int pls[] = { PL_END, PL_START, PL_SPREAD };
 			for (unsigned j = 0; j < 3; j++) {
 				if (t_quick && xl[l] > 65536 && j) /* valgrind */
 					continue;

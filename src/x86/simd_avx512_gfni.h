@@ -788,12 +788,9 @@ RX_INLINE unsigned rx_xsyn_crowd_unroll(unsigned start, unsigned stop,
 		return u;
 	if (nw >= RAIDX__X4_WIDE_MIN && len < RAIDX__X4_WIDE_MAX_LEN)
 		return 4;
-	return raidx__crowded_first(ptrs + start, nw,
-				    len <= RAIDX__XSYN_X4_SHORT_LEN
-					    ? RAIDX__XSYN_X4_CROWD_SHORT_OVER
-					    : RAIDX__XSYN_X4_CROWD_OVER)
-		       ? 4
-		       : u;
+	unsigned over = len <= RAIDX__XSYN_X4_SHORT_LEN ? RAIDX__XSYN_X4_CROWD_SHORT_OVER
+							: RAIDX__XSYN_X4_CROWD_OVER;
+	return raidx__crowded_first(ptrs + start, nw, over) ? 4 : u;
 }
 
 /* x4 in L1 (x2 on windows of one or two blocks), x1 or x2 beyond it
