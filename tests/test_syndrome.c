@@ -650,7 +650,8 @@ static void test_crowd_rule(void)
 	      "16+2 to 32+2, crowded in one L1 set and spread; %lu runs",
 	      runs - r0);
 
-	/* xor_syndrome (rx_xsyn_crowd_unroll): windows of 32, 25 and 24
+	/* xor_syndrome (rx_xsyn_crowd_x4; gfni_avx512x4 and x2 both follow
+	 * it, and window_case runs every kernel): windows of 32, 25 and 24
 	 * blocks (wide), 23, 14 (crowded over 13), 13 and 11 (crowded over 10
 	 * at a page or less) and 10, at a page, just over it, below and
 	 * beyond L1, and 25 just under 1 MiB */

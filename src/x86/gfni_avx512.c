@@ -78,7 +78,7 @@ RX_TABLE(gfni_avx512) = {
 	RX_ENTRY("gfni_avx512x4", RAIDX_OP_GEN_SYNDROME, 60, 1, F_GFNI512, gen, gen_x4, 0),
 	RX_ENTRY("gfni_avx512x4nt", RAIDX_OP_GEN_SYNDROME, 57, 1, F_GFNI512, gen, gen_x4nt, RAIDX__F_NT),
 	RX_ENTRY("gfni_avx512x2nt", RAIDX_OP_GEN_SYNDROME, 56, 1, F_GFNI512, gen, gen_x2nt_any, RAIDX__F_NT),
-	RX_ENTRY("gfni_avx512x2", RAIDX_OP_XOR_SYNDROME, 60, 1, F_GFNI512, xsyn, xsyn_x2, 0),
+	RX_ENTRY("gfni_avx512x2", RAIDX_OP_XOR_SYNDROME, 60, 1, F_GFNI512, xsyn, xsyn_x2_any, 0),
 	RX_ENTRY("gfni_avx512x4", RAIDX_OP_XOR_SYNDROME, 61, 1, F_GFNI512, xsyn, xsyn_x4, 0),
 	RX_ENTRY("gfni_avx512", RAIDX_OP_RECOV_2DATA, 60, 1, F_GFNI512, r2, recov_2data_gfni, 0),
 	RX_ENTRY("gfni_avx512", RAIDX_OP_RECOV_DATAP, 60, 1, F_GFNI512, rdp, recov_datap_gfni, 0),
