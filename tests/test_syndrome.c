@@ -590,7 +590,8 @@ static void test_step_rule(void)
  * gen_syndrome of 16+2 (the edge, off), 17+2, 18+2, 20+2, 22+2, 24+2
  * (the wide edge) and 32+2, page-aligned, ending at a page's end and
  * spread over the L1's sets, odd lengths so that the tails run, one of
- * them just under 1 MiB.
+ * them just under 1 MiB, and 24+2 to 32+2 in and around the band where
+ * the GFNI twins run avx512x4nt's loop (rx_gen_bw_crowd).
  */
 static void test_crowd_rule(void)
 {
@@ -600,6 +601,9 @@ static void test_crowd_rule(void)
 	} gs[] = {
 		{ 18, 4109 }, { 19, 4109 }, { 22, 16397 }, { 34, 2061 },
 		{ 20, 65536 + 13 }, { 24, 2061 }, { 26, 8205 }, { 26, 1048573 },
+		/* the BW loop's band (rx_gen_bw_crowd): in it, at its top
+		 * edge, and just above it */
+		{ 26, 65536 + 13 }, { 34, 524288 }, { 28, 524288 + 64 },
 	};
 	static const unsigned over[2] = { RAIDX_MAX_DISKS, RAIDX__GEN_X4_CROWD_OVER };
 	static const int pls[] = { PL_END, PL_START, PL_SPREAD }; /* crowded, spread */

@@ -791,7 +791,9 @@ static void gen_x4(unsigned disks, size_t len, void **ptrs)
 			  disks, len, ptrs);
 }
 
-static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
+/* Also gfni_avx512x4nt's and x2nt's loop in one band (rx_gen_bw_crowd,
+ * simd_avx512_gfni.h). */
+void RX_SHARED(raidx__avx512_gen_x4nt)(unsigned disks, size_t len, void **ptrs)
 {
 	uintptr_t pa = (uintptr_t)ptrs[disks - 2] & (VB - 1);
 	uintptr_t qa = (uintptr_t)ptrs[disks - 1] & (VB - 1);
@@ -1178,7 +1180,8 @@ RX_TABLE(avx512) = {
 	RX_ENTRY("avx512x1", RAIDX_OP_GEN_SYNDROME, 47, 1, F_AVX512, gen, gen_x1, 0),
 	RX_ENTRY("avx512x2", RAIDX_OP_GEN_SYNDROME, 49, 1, F_AVX512, gen, gen_x2, 0),
 	RX_ENTRY("avx512x4", RAIDX_OP_GEN_SYNDROME, 50, 1, F_AVX512, gen, gen_x4, 0),
-	RX_ENTRY("avx512x4nt", RAIDX_OP_GEN_SYNDROME, 46, 1, F_AVX512, gen, gen_x4nt, RAIDX__F_NT),
+	RX_ENTRY("avx512x4nt", RAIDX_OP_GEN_SYNDROME, 46, 1, F_AVX512, gen,
+		 RX_SHARED(raidx__avx512_gen_x4nt), RAIDX__F_NT),
 	RX_ENTRY("avx512x1", RAIDX_OP_XOR_SYNDROME, 48, 1, F_AVX512, xsyn,
 		 RX_SHARED(raidx__avx512_xsyn_x1), 0),
 	RX_ENTRY("avx512x2", RAIDX_OP_XOR_SYNDROME, 50, 1, F_AVX512, xsyn, xsyn_x2, 0),

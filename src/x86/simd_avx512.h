@@ -335,6 +335,12 @@ RX_INLINE int rx_xsyn_bw_band(unsigned start, unsigned stop, size_t len)
 RX_HIDDEN void RX_SHARED(raidx__avx512_xsyn_x1)(unsigned disks, unsigned start,
 						 unsigned stop, size_t len,
 						 void **ptrs);
+
+/* avx512.c's streaming gen_syndrome (avx512x4nt), lent to gfni_avx512x4nt
+ * and x2nt for crowded wide stripes (rx_gen_bw_crowd,
+ * simd_avx512_gfni.h). */
+RX_HIDDEN void RX_SHARED(raidx__avx512_gen_x4nt)(unsigned disks, size_t len,
+						  void **ptrs);
 #endif
 
 /* ---- masked and streaming memory operations (AVX-512 files) ---------- */

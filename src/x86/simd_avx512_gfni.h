@@ -652,8 +652,50 @@ RX_INLINE int rx_gen_nt_x4(unsigned disks, size_t len, void **ptrs)
 	return raidx__crowded_first(ptrs, nd, over);
 }
 
+/*
+ * And one band of those where avx512x4nt's loop runs instead of x4's:
+ * crowded stripes of RAIDX__X4_WIDE_MIN (24) data blocks or more on
+ * blocks of GEN_BW_MIN_LEN (64 KiB) to GEN_BW_MAX_LEN (512 KiB), a stripe
+ * of 1.6-17 MiB coming from the L3.  There the AVX-512BW loop, with 3.5
+ * vector ops per block per 64 bytes against GFNI's 2, ran ahead, as
+ * xor_syndrome's BW loop does in its L2 band (rx_xsyn_bw_band,
+ * simd_avx512.h), presumably the same pacing.  Turin-like Zen 5,
+ * 2026-12-05, the BW loop on crowded stripes as a temporary entry
+ * against gfni_avx512x4nt, three runs each of `raidx bench --op
+ * gen_syndrome --page-aligned --no-recheck` on --disks
+ * 18,19,20,22,26,34 --len 4k,...,16m and on --disks 26,28,30,32,34 --len
+ * 16k,...,2m, paired:
+ *   24-32 data blocks, 64-512 KiB: 84 pairs 0.90-1.12, median 1.02;
+ *     32+2 at 64 KiB 1.04-1.08 (gfni_avx512x4nt had read 0.88-0.94 of
+ *     avx512x4nt there in every `raidx bench --op gen_syndrome
+ *     --page-aligned` since the crowded rule), 30+2 and 28+2 at 64 KiB
+ *     1.02-1.09;
+ *   the same stripes from 768 KiB: 0.73-0.99 (the x4 GFNI loop keeps
+ *     them); at 16-32 KiB 0.95-1.11, around 1.00; 17-20 data blocks at
+ *     256 KiB-16 MiB and at 4 KiB 0.78-0.99, so not below 24.
+ * Spread stripes (not crowded) keep the GFNI loops; the check costs
+ * them nothing measurable: two runs of the default placement, --disks
+ * 26,30,34 --len 16k,...,768k, the entry with the check over
+ * gfni_avx512x4nt, 42 pairs 0.88-1.09, median 1.00.
+ */
+#define GEN_BW_MIN_LEN ((size_t)64 << 10)
+#define GEN_BW_MAX_LEN ((size_t)512 << 10)
+
+RX_INLINE int rx_gen_bw_crowd(unsigned disks, size_t len, void **ptrs)
+{
+	unsigned nd = disks - 2, over = raidx__crowd_over();
+
+	return nd >= RAIDX__X4_WIDE_MIN && len >= GEN_BW_MIN_LEN &&
+	       len <= GEN_BW_MAX_LEN && over < RAIDX_MAX_DISKS &&
+	       raidx__crowded_first(ptrs, nd, over);
+}
+
 static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
 {
+	if (rx_gen_bw_crowd(disks, len, ptrs)) {
+		RX_SHARED(raidx__avx512_gen_x4nt)(disks, len, ptrs);
+		return;
+	}
 	if (rx_gen_nt_x4(disks, len, ptrs)) {
 		gen_x4lnt(disks, len, ptrs);
 		return;
@@ -663,15 +705,18 @@ static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
 }
 
 /* gfni_avx512x2nt: x2's loop, but x1's where the stripe has left L1 on
- * blocks shorter than raidx__x1_max_len(), and x4's on crowded and wide
- * stripes (rx_gen_nt_x4), as gen_x4nt.  The large class,
+ * blocks shorter than raidx__x1_max_len(), x4's on crowded and wide
+ * stripes (rx_gen_nt_x4) and avx512x4nt's in their band (rx_gen_bw_crowd),
+ * as gen_x4nt.  The large class,
  * where select.c runs this twin of gfni_avx512x2, starts there for
  * gen_syndrome of 15 or more data blocks (GEN_STREAM_MIN_BLOCKS), and a
  * default raidx bench run whose calibration had picked x2 found x2's
  * loop at 0.90x of gfni_avx512x4nt's x1 on 16+2 at 4 KiB (session 23). */
 static void gen_x2nt_any(unsigned disks, size_t len, void **ptrs)
 {
-	if (rx_gen_nt_x4(disks, len, ptrs))
+	if (rx_gen_bw_crowd(disks, len, ptrs))
+		RX_SHARED(raidx__avx512_gen_x4nt)(disks, len, ptrs);
+	else if (rx_gen_nt_x4(disks, len, ptrs))
 		gen_x4lnt(disks, len, ptrs);
 	else if (rx_x4_unroll(disks, len) == 1)
 		gen_x1nt(disks, len, ptrs);
