@@ -690,35 +690,39 @@ RX_INLINE int rx_gen_bw_crowd(unsigned disks, size_t len, void **ptrs)
 	       raidx__crowded_first(ptrs, nd, over);
 }
 
+/* Both streaming twins' stripe rules, in one place: avx512x4nt's loop in
+ * its band, else x4's on crowded and wide stripes.  1 if the call ran. */
+RX_INLINE int gen_nt_stripe_rules(unsigned disks, size_t len, void **ptrs)
+{
+	if (rx_gen_bw_crowd(disks, len, ptrs))
+		RX_SHARED(raidx__avx512_gen_x4nt)(disks, len, ptrs);
+	else if (rx_gen_nt_x4(disks, len, ptrs))
+		gen_x4lnt(disks, len, ptrs);
+	else
+		return 0;
+	return 1;
+}
+
 static void gen_x4nt(unsigned disks, size_t len, void **ptrs)
 {
-	if (rx_gen_bw_crowd(disks, len, ptrs)) {
-		RX_SHARED(raidx__avx512_gen_x4nt)(disks, len, ptrs);
+	if (gen_nt_stripe_rules(disks, len, ptrs))
 		return;
-	}
-	if (rx_gen_nt_x4(disks, len, ptrs)) {
-		gen_x4lnt(disks, len, ptrs);
-		return;
-	}
 	RX_TAIL_BY_UNROLL(gen_x4_unroll(disks, len), gen_x1nt, gen_x2nt,
 			  gen_x4lnt, disks, len, ptrs);
 }
 
 /* gfni_avx512x2nt: x2's loop, but x1's where the stripe has left L1 on
- * blocks shorter than raidx__x1_max_len(), x4's on crowded and wide
- * stripes (rx_gen_nt_x4) and avx512x4nt's in their band (rx_gen_bw_crowd),
- * as gen_x4nt.  The large class,
+ * blocks shorter than raidx__x1_max_len(), and the stripe rules of
+ * gen_x4nt (gen_nt_stripe_rules).  The large class,
  * where select.c runs this twin of gfni_avx512x2, starts there for
  * gen_syndrome of 15 or more data blocks (GEN_STREAM_MIN_BLOCKS), and a
  * default raidx bench run whose calibration had picked x2 found x2's
  * loop at 0.90x of gfni_avx512x4nt's x1 on 16+2 at 4 KiB (session 23). */
 static void gen_x2nt_any(unsigned disks, size_t len, void **ptrs)
 {
-	if (rx_gen_bw_crowd(disks, len, ptrs))
-		RX_SHARED(raidx__avx512_gen_x4nt)(disks, len, ptrs);
-	else if (rx_gen_nt_x4(disks, len, ptrs))
-		gen_x4lnt(disks, len, ptrs);
-	else if (rx_x4_unroll(disks, len) == 1)
+	if (gen_nt_stripe_rules(disks, len, ptrs))
+		return;
+	if (rx_x4_unroll(disks, len) == 1)
 		gen_x1nt(disks, len, ptrs);
 	else
 		gen_x2nt(disks, len, ptrs);
