@@ -253,19 +253,75 @@ RX_INLINE void xor_run(void *dstv, const void *const *srcs, unsigned N,
 		_mm_sfence();
 }
 
+/*
+ * xor_acc in the L2 band (xor_acc_l2_band, below): 32-byte vectors, still
+ * vpternlogq (AVX512VL), XUY of them a step, the pointers in registers as
+ * above.  128 bytes a step ran level with 256 (three runs each).
+ */
+#define XUY 4
+
+RX_INLINE void xor_acc_run_y(uint8_t *dst, const uint8_t *const *s, unsigned N,
+			     size_t len)
+{
+	size_t off = 0;
+
+	for (; off + XUY * 32 <= len; off += XUY * 32) {
+		__m256i a[XUY];
+		unsigned i = 0;
+
+		RX_UNROLL
+		for (unsigned u = 0; u < XUY; u++)
+			a[u] = _mm256_loadu_si256((const __m256i *)(dst + off + u * 32));
+		for (; i + 2 <= N; i += 2) {
+			RX_UNROLL
+			for (unsigned u = 0; u < XUY; u++)
+				a[u] = _mm256_ternarylogic_epi64(
+					a[u],
+					_mm256_loadu_si256((const __m256i *)(s[i] + off + u * 32)),
+					_mm256_loadu_si256((const __m256i *)(s[i + 1] + off + u * 32)),
+					0x96);
+		}
+		if (i < N) {
+			RX_UNROLL
+			for (unsigned u = 0; u < XUY; u++)
+				a[u] = _mm256_xor_si256(
+					a[u], _mm256_loadu_si256((const __m256i *)(s[i] + off + u * 32)));
+		}
+		RX_UNROLL
+		for (unsigned u = 0; u < XUY; u++)
+			_mm256_storeu_si256((__m256i *)(dst + off + u * 32), a[u]);
+	}
+	xor_rest(dst, s, N, off, len, 1);
+}
+
+/* Exactly N sources; ymm: xor_acc_run_y's loop (acc only). */
+RX_INLINE void xor_run_n(void *dst, const void *const *srcs, unsigned N,
+			 size_t len, int acc, int nt, int ymm)
+{
+	const uint8_t *s[8];
+
+	if (!ymm) {
+		xor_run(dst, srcs, N, len, acc, nt);
+		return;
+	}
+	for (unsigned i = 0; i < N; i++)
+		s[i] = srcs[i];
+	xor_acc_run_y(dst, s, N, len);
+}
+
 /* 1-8 sources (xor_tmpl's rule below), each count its own loop. */
 RX_INLINE void xor_any(void *dst, const void *const *srcs, unsigned nsrc,
-		       size_t len, int acc, int nt)
+		       size_t len, int acc, int nt, int ymm)
 {
 	switch (nsrc) {
-	case 1: xor_run(dst, srcs, 1, len, acc, nt); break;
-	case 2: xor_run(dst, srcs, 2, len, acc, nt); break;
-	case 3: xor_run(dst, srcs, 3, len, acc, nt); break;
-	case 4: xor_run(dst, srcs, 4, len, acc, nt); break;
-	case 5: xor_run(dst, srcs, 5, len, acc, nt); break;
-	case 6: xor_run(dst, srcs, 6, len, acc, nt); break;
-	case 7: xor_run(dst, srcs, 7, len, acc, nt); break;
-	default: xor_run(dst, srcs, 8, len, acc, nt); break;
+	case 1: xor_run_n(dst, srcs, 1, len, acc, nt, ymm); break;
+	case 2: xor_run_n(dst, srcs, 2, len, acc, nt, ymm); break;
+	case 3: xor_run_n(dst, srcs, 3, len, acc, nt, ymm); break;
+	case 4: xor_run_n(dst, srcs, 4, len, acc, nt, ymm); break;
+	case 5: xor_run_n(dst, srcs, 5, len, acc, nt, ymm); break;
+	case 6: xor_run_n(dst, srcs, 6, len, acc, nt, ymm); break;
+	case 7: xor_run_n(dst, srcs, 7, len, acc, nt, ymm); break;
+	default: xor_run_n(dst, srcs, 8, len, acc, nt, ymm); break;
 	}
 }
 
@@ -575,6 +631,43 @@ static void xor_l3_grouped(void *dst, const void *const *srcs, unsigned nsrc,
 			XOR_L3_GRP_CHUNK, xor_l3_pass);
 }
 
+/*
+ * xor_acc of 1-8 sources whose inputs (dst and the sources) are more than
+ * twice the L1 and at most half the L2, on blocks of at most 96 KiB, on
+ * CPUs with RAIDX__T_ACC_L2_YMM: xor_acc_run_y's 32-byte loop.  There the
+ * inputs stream from the L2, and on the Zen 5 the 256-bit loop ran ahead
+ * of the 512-bit ones (avx2's xor_acc, the same width, had been ahead by
+ * 3-7% on the default shapes of 3 and 4 sources at 64 KiB, a miss in
+ * several default raidx bench runs).  Turin-like Zen 5, 2026-12-05, the
+ * loop as a temporary entry against avx512, three runs of `raidx bench
+ * --op xor_acc --disks 1,2,3,4,5 --len 32k,40k,48k,56k,64k,80k,96k,112k
+ * --impl avx512,<it> --no-recheck` and two with --page-aligned, paired:
+ *   1-5 sources, 32-96 KiB: 0.95-1.14, median 1.03 (3 sources at 96 KiB
+ *     0.95-0.97, the one cell below 0.98; page-aligned 1.02-1.03);
+ *   4-5 sources at 56-96 KiB 1.04-1.14; 64 KiB, 1-4 sources: 1.00-1.08;
+ *   112 KiB: 2 and 3 sources 0.94-0.99 (so blocks up to 96 KiB), 4-5
+ *     1.07-1.11 and 0.91-0.93;
+ * and two runs of `--disks 6,8 --len 16k,32k,48k,64k,96k,128k`: 6
+ * sources at 16-64 KiB 1.03-1.18, 8 at 16-48 KiB 0.98-1.15; inputs past
+ * half the L2 (6 at 96 KiB, 8 at 64 KiB, a default shape) 0.93-0.98, so
+ * the band ends there.  Below twice the L1 the 512-bit loops keep their
+ * lead (2 sources at 16 KiB: 1.9x; 1 source at 32 KiB 0.97-1.01).
+ * xor_gen, measured the same way, had no such band: 4 sources at 64 KiB,
+ * a default shape, 0.93-0.95, 5 sources at 64-96 KiB 1.06-1.19.
+ */
+#define XOR_ACC_Y_MAX_LEN ((size_t)96 << 10)
+
+RX_INLINE int xor_acc_l2_band(unsigned nsrc, size_t len)
+{
+	if (nsrc > 8 || len > XOR_ACC_Y_MAX_LEN)
+		return 0;
+
+	size_t in = ((size_t)nsrc + 1) * len;
+
+	return in > 2 * raidx__l1d_bytes() && in <= raidx__l2_bytes() / 2 &&
+	       (raidx__cpu_traits() & RAIDX__T_ACC_L2_YMM);
+}
+
 /* nt: stream dst (xor_gen only). */
 RX_INLINE void xor_tmpl(void *dst, const void *const *srcs, unsigned nsrc,
 			size_t len, int acc, int nt)
@@ -583,7 +676,7 @@ RX_INLINE void xor_tmpl(void *dst, const void *const *srcs, unsigned nsrc,
 	size_t head = 0;
 
 	if (nsrc + acc <= 4 || (acc && nsrc <= 8 && len <= XOR_ACC_RUN_MAX)) {
-		xor_any(dst, srcs, nsrc, len, acc, nt);
+		xor_any(dst, srcs, nsrc, len, acc, nt, 0);
 		return;
 	}
 	/* The template streams only to a 64-byte aligned dst (and uses normal
@@ -635,6 +728,10 @@ static void xor_gen_avx512nt(void *dst, const void *const *srcs,
 static void xor_acc_avx512(void *dst, const void *const *srcs, unsigned nsrc,
 			   size_t len)
 {
+	if (xor_acc_l2_band(nsrc, len)) {
+		xor_any(dst, srcs, nsrc, len, 1, 0, 1);
+		return;
+	}
 	if (xor_l3_band(nsrc, len, 1)) {
 		xor_l3(dst, srcs, nsrc, len, 1);
 		return;
