@@ -643,8 +643,9 @@ static void xor_l3_grouped(void *dst, const void *const *srcs, unsigned nsrc,
  * --op xor_acc --disks 1,2,3,4,5 --len 32k,40k,48k,56k,64k,80k,96k,112k
  * --impl avx512,<it> --no-recheck` and two with --page-aligned, paired:
  *   1-5 sources, 32-96 KiB: 0.95-1.14, median 1.03 (3 sources at 96 KiB
- *     0.95-0.97, the one cell below 0.98; page-aligned 1.02-1.03);
- *   4-5 sources at 56-96 KiB 1.04-1.14; 64 KiB, 1-4 sources: 1.00-1.08;
+ *     0.95-0.97 in all three runs, page-aligned 1.02-1.03; single
+ *     readings of 0.97 elsewhere); page-aligned 0.99-1.14, median 1.03;
+ *   4-5 sources at 56-96 KiB 0.99-1.14; 64 KiB, 1-4 sources: 0.99-1.08;
  *   112 KiB: 2 and 3 sources 0.94-0.99 (so blocks up to 96 KiB), 4-5
  *     1.07-1.11 and 0.91-0.93;
  * and two runs of `--disks 6,8 --len 16k,32k,48k,64k,96k,128k`: 6
