@@ -494,6 +494,7 @@ RX_HIDDEN uint32_t raidx__cpu_detect(void);
 #define RAIDX__T_CROWD_X4 (1u << 3)      /* simd_avx512_gfni.h, rx_gen_nt_x4 and
 					  * rx_xsyn_crowd_unroll */
 #define RAIDX__T_ACC_L2_YMM (1u << 4)    /* x86/avx512.c, xor_acc_l2_band */
+#define RAIDX__T_GEN_L3_BW (1u << 5)     /* simd_avx512_gfni.h, rx_gen_bw_l3 */
 RX_HIDDEN uint32_t raidx__cpu_traits(void);
 #if defined(__x86_64__) || defined(__i386__)
 /* The trait bits of an x86 CPU model (arguments as raidx__x86_quirks). */

@@ -685,6 +685,41 @@ static void test_crowd_rule(void)
 	      "crowded in one L1 set and spread; %lu runs", runs - r0);
 }
 
+/*
+ * gfni_avx512x4nt's and x2nt's BW loop on 6-12 data blocks from 3/8 of
+ * the LLC to twice it (simd_avx512_gfni.h, rx_gen_bw_l3; RAIDX__T_GEN_L3_BW
+ * turned on for the test whatever the CPU): with the LLC taken as 1 MiB,
+ * 5, 6, 12 and 13 data blocks one byte a block above 3/8, at twice the
+ * LLC and one byte a block over it, every kernel (gen_case), in random
+ * placements.
+ */
+static void test_gen_l3_band(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	static const unsigned nds[] = { 5, 6, 12, 13 };
+	size_t llc = (size_t)1 << 20;
+	struct tstripe *s = ts_new(15, 2 * llc / 5 + 1);
+	unsigned long r0 = runs;
+
+	raidx__llc_set(llc);
+	raidx__cpu_traits_set(raidx__cpu_traits() | RAIDX__T_GEN_L3_BW);
+	for (unsigned i = 0; i < sizeof(nds) / sizeof(nds[0]); i++) {
+		size_t lo = llc / 8 * 3 / nds[i] + 1, hi = 2 * llc / nds[i];
+		size_t lens[3] = { lo, hi, hi + 1 };
+		for (unsigned j = 0; j < 3; j++) {
+			ts_place(s, lens[j], (int)rng_below(&t_rng, PL_COUNT),
+				 rng_below(&t_rng, 64));
+			gen_case(s, nds[i] + 2, 0);
+		}
+	}
+	raidx__cpu_traits_set(0);
+	raidx__llc_set(0);
+	ts_free(s);
+	t_log("gen L3 band: LLC taken as 1 MiB, 5, 6, 12 and 13 data blocks at "
+	      "the band's bounds and just outside; %lu runs", runs - r0);
+#endif
+}
+
 int main(int argc, char **argv)
 {
 	t_init(argc, argv, "test_syndrome");
@@ -701,5 +736,6 @@ int main(int argc, char **argv)
 	test_large();
 	test_step_rule();
 	test_crowd_rule();
+	test_gen_l3_band();
 	return t_done();
 }

@@ -85,7 +85,7 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
 /*
  * Traits: rules the kernels and the size classes follow only on the CPU
  * models where they were measured to pay (raidx_impl.h, RAIDX__T_*).  All
- * five were found on the Turin-like Zen 5 VMs (AMD family 0x1A, 1 MiB L2
+ * six were found on the Turin-like Zen 5 VMs (AMD family 0x1A, 1 MiB L2
  * per core, 48 KiB L1), and the first three cost on the next machine
  * measured, an Intel Xeon with AVX-512, AMX and GFNI (family 6, reported
  * as model 0xa7; 2 MiB L2, 48 KiB L1, a 480 MiB L3 shared with other
@@ -124,6 +124,11 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
  *     L2 (more than twice the L1, at most half the L2, blocks of at most
  *     96 KiB).  Zen 5 (2026-12-05): 0.95-1.14 of the 512-bit loop there,
  *     median 1.03.  Not measured on the Xeon.
+ *   - RAIDX__T_GEN_L3_BW (simd_avx512_gfni.h, rx_gen_bw_l3): the
+ *     streaming GFNI gen_syndrome twins run avx512x4nt's loop on stripes
+ *     of 6-12 data blocks whose data is 3/8 of the LLC to twice it.  Zen 5
+ *     (2026-12-05): the GFNI loops at 0.75-0.99 of it there, most
+ *     readings 0.79-0.94.  Not measured on the Xeon.
  * Other CPUs, unmeasured, get none: the kernels' own loops and the L2's
  * bound, which no measurement has found far behind.
  */
@@ -132,7 +137,7 @@ uint32_t raidx__x86_traits(const char *vendor, unsigned family, unsigned model)
 	(void)model;
 	if (!strcmp(vendor, "AuthenticAMD") && family == 0x1a)
 		return RAIDX__T_GEN_L1_STREAM | RAIDX__T_XSYN_BW_BAND | RAIDX__T_X1_BEYOND_L1 |
-		       RAIDX__T_CROWD_X4 | RAIDX__T_ACC_L2_YMM;
+		       RAIDX__T_CROWD_X4 | RAIDX__T_ACC_L2_YMM | RAIDX__T_GEN_L3_BW;
 	return 0;
 }
 

@@ -690,11 +690,61 @@ RX_INLINE int rx_gen_bw_crowd(unsigned disks, size_t len, void **ptrs)
 	       raidx__crowded_first(ptrs, nd, over);
 }
 
+/*
+ * And avx512x4nt's loop on stripes of GEN_BW_L3_MIN (6) to GEN_BW_L3_MAX
+ * (12) data blocks whose data is more than 3/8 of the LLC and at most
+ * twice it, crowded or not, on CPUs with RAIDX__T_GEN_L3_BW: the same
+ * lead of the BW loop from the L3 as above, on narrower stripes.
+ * Turin-like Zen 5, 2026-12-05, gfni_avx512x4nt over avx512x4nt, two
+ * runs each of `raidx bench --op gen_syndrome --impl
+ * gfni_avx512x4nt,avx512x4nt --no-recheck`, by the stripe's data bytes
+ * (LLC 32 MiB):
+ *   spread, --disks 9,...,15 --len 1m,1280k,1536k,1792k,2m,2560k,3m: 7-13
+ *     data blocks from 13.5 MiB of data to 33 MiB 0.75-0.94 but for one
+ *     reading of 7 blocks (0.99) and 13 blocks at 26 MiB (1.18 and
+ *     0.97); at 11-13 MiB 0.91-0.98; at 7-10.5 MiB 0.93-0.99;
+ *   page-aligned, --disks 8,9,10,12,14,15,16 --len 1m,...,6m: 10-13 data
+ *     blocks from 18 MiB to 60-78 MiB 0.79-0.95 (13 blocks at 26 MiB, 2
+ *     MiB blocks: 1.40-1.41); 7 and 8 blocks 0.91-1.00 from 14 MiB; 6
+ *     blocks 0.95-1.04 from 18 MiB;
+ *   spread, --disks 7,...,18 --len 512k,...,16m: 5-6 data blocks
+ *     0.94-1.10 at every length; 8-12 blocks at 8 MiB a block 0.94-1.07
+ *     (64-96 MiB of data), at 16 MiB 0.89-1.00; at 2 MiB 14 and 16 data
+ *     blocks 1.24-1.52, 15 0.68-0.82 (wide stripes keep the GFNI loops'
+ *     own rules);
+ *   at 6-12 MiB of 7-12 data blocks (--disks 9,10,12,14 --len
+ *     512k,...,1152k), spread 0.91-1.07, page-aligned 0.96-1.03: level.
+ * With the rule on 7-12 data blocks up to 5/4 of the LLC, two runs of
+ * --disks 8,9,10,12,14,15 --len 1m,1536k,2m,3m,4m,6m: 6 data blocks
+ * 0.89-0.99 from 18 to 36 MiB; on 6-12, two runs of --disks
+ * 7,8,9,10,12,14,15 at the same lengths: past 5/4 of the LLC, 7-12
+ * blocks at 42-60 MiB 0.86-0.98 (page-aligned, one run: 0.83-0.96),
+ * and in the band 0.93-1.07 (page-aligned 0.97-1.03), the same loop.
+ * So 6-12 data blocks from above 3/8 of the LLC to twice it.  Measured
+ * on the Zen 5 only.
+ */
+#define GEN_BW_L3_MIN 6
+#define GEN_BW_L3_MAX 12
+
+RX_INLINE int rx_gen_bw_l3(unsigned disks, size_t len)
+{
+	unsigned nd = disks - 2;
+
+	if (nd < GEN_BW_L3_MIN || nd > GEN_BW_L3_MAX)
+		return 0;
+
+	size_t data = (size_t)nd * len, llc = raidx__llc_bytes();
+
+	return data > llc / 8 * 3 && data <= 2 * llc &&
+	       (raidx__cpu_traits() & RAIDX__T_GEN_L3_BW);
+}
+
 /* Both streaming twins' stripe rules, in one place: avx512x4nt's loop in
- * its band, else x4's on crowded and wide stripes.  1 if the call ran. */
+ * its two bands, else x4's on crowded and wide stripes.  1 if the call
+ * ran. */
 RX_INLINE int gen_nt_stripe_rules(unsigned disks, size_t len, void **ptrs)
 {
-	if (rx_gen_bw_crowd(disks, len, ptrs))
+	if (rx_gen_bw_crowd(disks, len, ptrs) || rx_gen_bw_l3(disks, len))
 		RX_SHARED(raidx__avx512_gen_x4nt)(disks, len, ptrs);
 	else if (rx_gen_nt_x4(disks, len, ptrs))
 		gen_x4lnt(disks, len, ptrs);
