@@ -229,34 +229,11 @@ RX_INLINE size_t xor_nt_head(uint8_t *dst, const uint8_t *const *s, unsigned nsr
 	return head;
 }
 
-/* Exactly N sources (a constant in each instance), their pointers copied
- * into locals that stay in registers. */
-RX_INLINE void xor_run(void *dstv, const void *const *srcs, unsigned N,
-		       size_t len, int acc, int nt)
-{
-	uint8_t *dst = dstv;
-	const uint8_t *s[8];
-	size_t off = 0;
-
-	for (unsigned i = 0; i < N; i++)
-		s[i] = srcs[i];
-	if (nt) {
-		off = xor_nt_head(dst, s, N, len, acc);
-		for (; off + XU * VB <= len; off += XU * VB)
-			xor_step(dst, s, N, off, acc, XU, 0, 0, 1);
-	} else {
-		for (; off + XU * VB <= len; off += XU * VB)
-			xor_step(dst, s, N, off, acc, XU, 0, 0, 0);
-	}
-	xor_rest(dst, s, N, off, len, acc);
-	if (nt)
-		_mm_sfence();
-}
-
 /*
  * xor_acc in the L2 band (xor_acc_l2_band, below): 32-byte vectors, still
- * vpternlogq (AVX512VL), XUY of them a step, the pointers in registers as
- * above.  128 bytes a step ran level with 256 (three runs each).
+ * vpternlogq (AVX512VL), XUY of them a step, over xor_run's pointers in
+ * registers (below).  128 bytes a step ran level with 256 (three runs
+ * each).
  */
 #define XUY 4
 
@@ -294,19 +271,33 @@ RX_INLINE void xor_acc_run_y(uint8_t *dst, const uint8_t *const *s, unsigned N,
 	xor_rest(dst, s, N, off, len, 1);
 }
 
-/* Exactly N sources; ymm: xor_acc_run_y's loop (acc only). */
-RX_INLINE void xor_run_n(void *dst, const void *const *srcs, unsigned N,
-			 size_t len, int acc, int nt, int ymm)
+/* Exactly N sources (a constant in each instance), their pointers copied
+ * into locals that stay in registers; ymm: xor_acc_run_y's loop (xor_acc
+ * only). */
+RX_INLINE void xor_run(void *dstv, const void *const *srcs, unsigned N,
+		       size_t len, int acc, int nt, int ymm)
 {
+	uint8_t *dst = dstv;
 	const uint8_t *s[8];
+	size_t off = 0;
 
-	if (!ymm) {
-		xor_run(dst, srcs, N, len, acc, nt);
-		return;
-	}
 	for (unsigned i = 0; i < N; i++)
 		s[i] = srcs[i];
-	xor_acc_run_y(dst, s, N, len);
+	if (ymm) {
+		xor_acc_run_y(dst, s, N, len);
+		return;
+	}
+	if (nt) {
+		off = xor_nt_head(dst, s, N, len, acc);
+		for (; off + XU * VB <= len; off += XU * VB)
+			xor_step(dst, s, N, off, acc, XU, 0, 0, 1);
+	} else {
+		for (; off + XU * VB <= len; off += XU * VB)
+			xor_step(dst, s, N, off, acc, XU, 0, 0, 0);
+	}
+	xor_rest(dst, s, N, off, len, acc);
+	if (nt)
+		_mm_sfence();
 }
 
 /* 1-8 sources (xor_tmpl's rule below), each count its own loop. */
@@ -314,14 +305,14 @@ RX_INLINE void xor_any(void *dst, const void *const *srcs, unsigned nsrc,
 		       size_t len, int acc, int nt, int ymm)
 {
 	switch (nsrc) {
-	case 1: xor_run_n(dst, srcs, 1, len, acc, nt, ymm); break;
-	case 2: xor_run_n(dst, srcs, 2, len, acc, nt, ymm); break;
-	case 3: xor_run_n(dst, srcs, 3, len, acc, nt, ymm); break;
-	case 4: xor_run_n(dst, srcs, 4, len, acc, nt, ymm); break;
-	case 5: xor_run_n(dst, srcs, 5, len, acc, nt, ymm); break;
-	case 6: xor_run_n(dst, srcs, 6, len, acc, nt, ymm); break;
-	case 7: xor_run_n(dst, srcs, 7, len, acc, nt, ymm); break;
-	default: xor_run_n(dst, srcs, 8, len, acc, nt, ymm); break;
+	case 1: xor_run(dst, srcs, 1, len, acc, nt, ymm); break;
+	case 2: xor_run(dst, srcs, 2, len, acc, nt, ymm); break;
+	case 3: xor_run(dst, srcs, 3, len, acc, nt, ymm); break;
+	case 4: xor_run(dst, srcs, 4, len, acc, nt, ymm); break;
+	case 5: xor_run(dst, srcs, 5, len, acc, nt, ymm); break;
+	case 6: xor_run(dst, srcs, 6, len, acc, nt, ymm); break;
+	case 7: xor_run(dst, srcs, 7, len, acc, nt, ymm); break;
+	default: xor_run(dst, srcs, 8, len, acc, nt, ymm); break;
 	}
 }
 
