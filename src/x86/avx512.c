@@ -1013,8 +1013,9 @@ RX_NOINLINE void xsyn_x2(unsigned disks, unsigned start, unsigned stop,
 	xsyn_u(disks, start, stop, len, ptrs, 2);
 }
 
-RX_NOINLINE void xsyn_x4l(unsigned disks, unsigned start, unsigned stop,
-			  size_t len, void **ptrs)
+/* Also gfni_avx512x4's loop on one- and two-block windows in that band. */
+void RX_SHARED(raidx__avx512_xsyn_x4)(unsigned disks, unsigned start,
+				      unsigned stop, size_t len, void **ptrs)
 {
 	xsyn_u(disks, start, stop, len, ptrs, 4);
 }
@@ -1060,7 +1061,7 @@ static void xsyn_x4(unsigned disks, unsigned start, unsigned stop, size_t len,
 	if (len >= XSYN_X4_X2_MIN_LEN || stop - start >= XSYN_X4_MAX_BLOCKS)
 		xsyn_x2(disks, start, stop, len, ptrs);
 	else
-		xsyn_x4l(disks, start, stop, len, ptrs);
+		RX_SHARED(raidx__avx512_xsyn_x4)(disks, start, stop, len, ptrs);
 }
 
 /* ---- recovery ---------------------------------------------------------- */

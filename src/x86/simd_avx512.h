@@ -304,6 +304,22 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
  * the two runs (1-8 blocks), those where the kernel would run below 0.95
  * of the faster of the two loops: 89 without the band, 10 with it.
  *
+ * Two-block windows have a band of their own, for avx512.c's x4 loop (the
+ * one avx512x4 runs on up to four blocks; its x1 loop is not the faster
+ * one there): 4 x len more than 5/16 and at most 9/16 of the L2, blocks
+ * over 80 KiB and up to 144 KiB on a 1 MiB L2.  Three runs of `raidx bench --op
+ * xor_syndrome --disks D --start S --stop S+1 --len
+ * 64k,80k,88k,96k,112k,128k,144k,160k,192k` on [0,1], [1,2], [3,4] and
+ * [5,6] of 8+2 and [3,4], [11,12] and [14,15] of 16+2, against the kernel
+ * without this band as a temporary entry in the same binary (Turin-like
+ * Zen 5, 2026-12-05): 1.02-1.19 at 88-144 KiB (median about 1.08; once
+ * 0.96, [0,1] at 144 KiB), 0.96-1.04 at 64-80 KiB and 160-192 KiB, where
+ * both run the GFNI loop.  A batch twenty minutes earlier agreed (the
+ * GFNI loops 0.87-0.94 of avx512x2 and avx512x4 at 96-128 KiB on [3,4],
+ * [6,7], [8,9] and [14,15]).  One-block windows keep the GFNI loops:
+ * there the BW x4 loop led by 5-10% at 128-192 KiB in one batch and ran
+ * level or behind (0.94-0.97) in the next.
+ *
  * Why the longer instruction stream wins is not known (no performance
  * counters on this VM), but it is the pace, not the multiply: six
  * dependent XORs per 64-byte step added to the GFNI x1 loop (an
@@ -318,21 +334,32 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
  * keeps its own loops.  On an Intel Xeon the band cost instead (the GFNI
  * loops 1.12-1.23x ahead there), so it holds only on the CPUs where it
  * was measured to pay (RAIDX__T_XSYN_BW_BAND, x86/cpu_features.c).
+ *
+ * Returns the unroll of avx512.c's loop to run, 1 or 4; 0 outside both
+ * bands.
  */
-RX_INLINE int rx_xsyn_bw_band(unsigned start, unsigned stop, size_t len)
+RX_INLINE unsigned rx_xsyn_bw_band(unsigned start, unsigned stop, size_t len)
 {
 	unsigned w = stop - start + 1;
 	size_t l2 = raidx__bw_band_l2(); /* 1: no band on this CPU */
 
-	if (w < 3 || w > 8 || len > l2)
+	if (w > 8 || len > l2)
 		return 0;
 	size_t streamed = (size_t)(w + 2) * len;
-	return streamed > l2 / 16 * 3 && streamed <= l2 / 16 * 9;
+	if (streamed > l2 / 16 * 9)
+		return 0;
+	if (w >= 3)
+		return streamed > l2 / 16 * 3 ? 1 : 0;
+	return w == 2 && streamed > l2 / 16 * 5 ? 4 : 0;
 }
 
-/* avx512.c's xor_syndrome x1 loop (avx512x1), lent to gfni_avx512x4 for
- * the band above. */
+/* avx512.c's xor_syndrome x1 and x4 loops (avx512x1, and avx512x4's on
+ * windows of up to four blocks), lent to gfni_avx512x4 for the band
+ * above. */
 RX_HIDDEN void RX_SHARED(raidx__avx512_xsyn_x1)(unsigned disks, unsigned start,
+						 unsigned stop, size_t len,
+						 void **ptrs);
+RX_HIDDEN void RX_SHARED(raidx__avx512_xsyn_x4)(unsigned disks, unsigned start,
 						 unsigned stop, size_t len,
 						 void **ptrs);
 
