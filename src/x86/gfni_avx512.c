@@ -59,8 +59,11 @@ RX_INLINE V aff(V x, V m)
 }
 
 /* 4 vectors (256 bytes) per step: the recovery loop has p and h per
- * vector plus up to 9 matrices live, well within 32 zmm registers. */
+ * vector plus up to 9 matrices live, well within 32 zmm registers.  The
+ * streaming twins take 2 on stripes of 7-10 disks (rx_rec_nt_narrow,
+ * simd_avx512_gfni.h). */
 #define RX_RECOV_U 4
+#define RX_RECOV_NT_NARROW_U 2
 #include "simd_avx512_gfni.h"
 
 /*

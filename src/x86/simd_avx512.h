@@ -315,7 +315,7 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
  * Zen 5, 2026-12-05): 1.02-1.19 at 88-144 KiB (median about 1.08; once
  * 0.96, [0,1] at 144 KiB), 0.96-1.04 at 64-80 KiB and 160-192 KiB, where
  * both run the GFNI loop.  A batch twenty minutes earlier agreed (the
- * GFNI loops 0.87-0.94 of avx512x2 and avx512x4 at 96-128 KiB on [3,4],
+ * GFNI loops 0.87-0.97 of avx512x2 and avx512x4 at 96-128 KiB on [3,4],
  * [6,7], [8,9] and [14,15]).  One-block windows keep the GFNI loops:
  * there the BW x4 loop led by 5-10% at 128-192 KiB in one batch and ran
  * level or behind (0.94-0.97) in the next.

@@ -1001,6 +1001,44 @@ RX_NOINLINE void recov_datap_gfni(unsigned disks, size_t len, unsigned faila,
  * on 6 disks, 1.17 on 10, 1.11 on 18, 1.04 on 34 (gfni_avx512nt over
  * gfni_avx512 in the same runs: 0.97-1.40).
  */
+
+/*
+ * The twins stream stripes of 7 to 10 disks (5 to 8 data blocks and P and
+ * Q) RX_RECOV_NT_NARROW_U vectors a step, where the including file sets
+ * it (gfni_avx512.c: 2 against 4).  Turin-like Zen 5,
+ * 2026-12-05, the 512-bit twin at two vectors a step as a temporary entry,
+ * three runs of `raidx bench --op recov_2data,recov_datap --disks
+ * 6,8,10,12,14,18 --len 4m,16m --impl gfni_avx512nt,<it> --no-recheck`,
+ * two over four: 8 and 10 disks at 16 MiB 0.99-1.24 (8+2 losing 0, 0 and
+ * 1, 6 and 7, or 7: 1.02-1.24), but 0.91-0.98 where 8+2 loses disk 3
+ * (and 3 and 4), the placement-bound cell of docs/performance-log.md's
+ * fourteenth pass; 6 disks, and every width at 4 MiB up to 10 disks,
+ * 0.92-1.21 around 1.00; 12 disks 0.86-1.10; 14 and 18 disks 0.83-1.02,
+ * so wider stripes keep four.  Four earlier runs (`--disks 6,10,18,34
+ * --len 4m,16m` and `--disks 7,...,14 --len 16m`) agreed on 7-11 disks
+ * but for the middle failures.  The rule against the kernel before it as
+ * a temporary entry in one binary, with the rivals beside them, three
+ * runs of `--disks 6,10,18 --len 4m,16m`: 8+2 at 16 MiB 1.05-1.17 losing
+ * 0, 0 and 1, 6 and 7, or 7 in two runs (0.91-0.92 in the first, whose
+ * 16 MiB cells all ran slower), 0.91-0.97 losing 3; 6 disks 0.93-1.07
+ * (0.93-0.94 losing 0 at 16 MiB), so 6 disks keep four.  On the Intel
+ * Xeon (2026-12-04) a 128-byte step of this loop had read 0.97-1.11 of
+ * the 256-byte one on 8+2 at 16 MiB (README.md), so the rule is not a
+ * Zen 5 trait.
+ */
+#ifndef RX_RECOV_NT_NARROW_U
+#define RX_RECOV_NT_NARROW_U RX_RECOV_U
+#endif
+#define RX_REC_NT_NARROW_MIN_DISKS 7
+#define RX_REC_NT_NARROW_MAX_DISKS 10
+
+RX_INLINE int rx_rec_nt_narrow(unsigned disks)
+{
+	return RX_RECOV_NT_NARROW_U != RX_RECOV_U &&
+	       disks >= RX_REC_NT_NARROW_MIN_DISKS &&
+	       disks <= RX_REC_NT_NARROW_MAX_DISKS;
+}
+
 static void recov_2data_gfni_nt(unsigned disks, size_t len, unsigned faila,
 				unsigned failb, void **ptrs)
 {
@@ -1009,6 +1047,9 @@ static void recov_2data_gfni_nt(unsigned disks, size_t len, unsigned faila,
 
 	if (head < 0)
 		recov_2data_gfni(disks, len, faila, failb, ptrs);
+	else if (rx_rec_nt_narrow(disks))
+		recov_2data_u(disks, len, faila, failb, ptrs,
+			      RX_RECOV_NT_NARROW_U, 1, (size_t)head);
 	else
 		recov_2data_u(disks, len, faila, failb, ptrs, RX_RECOV_U, 1,
 			      (size_t)head);
@@ -1022,6 +1063,9 @@ static void recov_datap_gfni_nt(unsigned disks, size_t len, unsigned faila,
 
 	if (head < 0)
 		recov_datap_gfni(disks, len, faila, ptrs);
+	else if (rx_rec_nt_narrow(disks))
+		recov_datap_u(disks, len, faila, ptrs, RX_RECOV_NT_NARROW_U, 1,
+			      (size_t)head);
 	else
 		recov_datap_u(disks, len, faila, ptrs, RX_RECOV_U, 1, (size_t)head);
 }
