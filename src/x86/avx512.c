@@ -1013,7 +1013,7 @@ RX_NOINLINE void xsyn_x2(unsigned disks, unsigned start, unsigned stop,
 	xsyn_u(disks, start, stop, len, ptrs, 2);
 }
 
-/* Also gfni_avx512x4's loop on one- and two-block windows in that band. */
+/* Also gfni_avx512x4's loop on two-block windows in that band. */
 void RX_SHARED(raidx__avx512_xsyn_x4)(unsigned disks, unsigned start,
 				      unsigned stop, size_t len, void **ptrs)
 {

@@ -101,8 +101,8 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
  *     loop inside gfni_avx512x4's xor_syndrome for windows of 3-8 blocks
  *     streaming 3/16 to 9/16 of the L2 (and, from 2026-12-05, avx512x4's
  *     on two-block windows streaming 5/16 to 9/16 of it; not measured on
- *     the Xeon).  Zen 5: 89 of 414 cells below 0.95
- *     of the faster loop without it, 10 with it; two blocks 1.02-1.19x.  The Xeon, two runs of
+ *     the Xeon).  Zen 5: 89 of 414 cells below 0.95 of the faster loop
+ *     without it, 10 with it; two blocks 1.02-1.19x.  The Xeon, two runs of
  *     `raidx bench --op xor_syndrome --len 8k,16k,32k,64k,128k,256k
  *     --impl gfni_avx512x4,gfni_avx512x2,avx512x4`, gfni_avx512x2 over
  *     gfni_avx512x4, paired: 1.12-1.23 on the default windows in the band

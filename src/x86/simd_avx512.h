@@ -307,8 +307,8 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
  * Two-block windows have a band of their own, for avx512.c's x4 loop (the
  * one avx512x4 runs on up to four blocks; its x1 loop is not the faster
  * one there): 4 x len more than 5/16 and at most 9/16 of the L2, blocks
- * over 80 KiB and up to 144 KiB on a 1 MiB L2.  Three runs of `raidx bench --op
- * xor_syndrome --disks D --start S --stop S+1 --len
+ * over 80 KiB and up to 144 KiB on a 1 MiB L2.  Three runs of `raidx
+ * bench --op xor_syndrome --disks D --start S --stop S+1 --len
  * 64k,80k,88k,96k,112k,128k,144k,160k,192k` on [0,1], [1,2], [3,4] and
  * [5,6] of 8+2 and [3,4], [11,12] and [14,15] of 16+2, against the kernel
  * without this band as a temporary entry in the same binary (Turin-like

@@ -981,33 +981,11 @@ RX_NOINLINE void recov_datap_gfni(unsigned disks, size_t len, unsigned faila,
 }
 
 /*
- * The streaming twins, for the recoveries' large class: they stream the
- * rebuilt blocks only where that class starts, beyond the LLC and an
- * eighth (raidx__rec_stream_bytes; select.c's REC_LARGE_LLC_EIGHTHS has
- * the measurements), and run gfni_avx512's loop below it.  When the twin
- * streamed at every size, gfni_avx512 ran 0.87-0.94x of it in three
- * default raidx bench runs' 1 MiB cells of 8+2 recov_2data and of 16+2
- * with the top blocks lost (and 0.92-0.94x on 16+2's top blocks at 64
- * KiB), while the twin ran 0.71-0.82x of gfni_avx512 where 16+2 lost its
- * low blocks (`--disks 18 --len 512k,1m`);
- * no rule on the call's shape tells the two apart yet, and the twin is
- * what the large class runs, not a per-shape alternative.  Normal stores
- * also when the rebuilt blocks never share a VB boundary (gfni_avx2, with
- * no byte masks: unless both are 32-byte aligned).  gfni_avx2nt, the
- * 256-bit twin, over gfni_avx2 above the bound, three runs of `raidx bench
- * --op recov_2data,recov_datap --disks 6,10,18,34 --len 4m,8m,16m --impl
- * avx512,avx512nt,gfni_avx2,gfni_avx2nt,gfni_avx512,gfni_avx512nt
- * --no-recheck` (Turin-like Zen 5, 2026-12-03): 0.95-1.57, median 1.23
- * on 6 disks, 1.17 on 10, 1.11 on 18, 1.04 on 34 (gfni_avx512nt over
- * gfni_avx512 in the same runs: 0.97-1.40).
- */
-
-/*
- * The twins stream stripes of 7 to 10 disks (5 to 8 data blocks and P and
- * Q) RX_RECOV_NT_NARROW_U vectors a step, where the including file sets
- * it (gfni_avx512.c: 2 against 4).  Turin-like Zen 5,
- * 2026-12-05, the 512-bit twin at two vectors a step as a temporary entry,
- * three runs of `raidx bench --op recov_2data,recov_datap --disks
+ * The streaming twins below take stripes of 7 to 10 disks (5 to 8 data
+ * blocks and P and Q) RX_RECOV_NT_NARROW_U vectors a step, where the
+ * including file sets it (gfni_avx512.c: 2 against 4).  Turin-like Zen 5,
+ * 2026-12-05, the 512-bit twin at two vectors a step as a temporary
+ * entry, three runs of `raidx bench --op recov_2data,recov_datap --disks
  * 6,8,10,12,14,18 --len 4m,16m --impl gfni_avx512nt,<it> --no-recheck`,
  * two over four: 8 and 10 disks at 16 MiB 0.99-1.24 (8+2 losing 0, 0 and
  * 1, 6 and 7, or 7: 1.02-1.24), but 0.91-0.98 where 8+2 loses disk 3
@@ -1039,6 +1017,27 @@ RX_INLINE int rx_rec_nt_narrow(unsigned disks)
 	       disks <= RX_REC_NT_NARROW_MAX_DISKS;
 }
 
+/*
+ * The streaming twins, for the recoveries' large class: they stream the
+ * rebuilt blocks only where that class starts, beyond the LLC and an
+ * eighth (raidx__rec_stream_bytes; select.c's REC_LARGE_LLC_EIGHTHS has
+ * the measurements), and run gfni_avx512's loop below it.  When the twin
+ * streamed at every size, gfni_avx512 ran 0.87-0.94x of it in three
+ * default raidx bench runs' 1 MiB cells of 8+2 recov_2data and of 16+2
+ * with the top blocks lost (and 0.92-0.94x on 16+2's top blocks at 64
+ * KiB), while the twin ran 0.71-0.82x of gfni_avx512 where 16+2 lost its
+ * low blocks (`--disks 18 --len 512k,1m`);
+ * no rule on the call's shape tells the two apart yet, and the twin is
+ * what the large class runs, not a per-shape alternative.  Normal stores
+ * also when the rebuilt blocks never share a VB boundary (gfni_avx2, with
+ * no byte masks: unless both are 32-byte aligned).  gfni_avx2nt, the
+ * 256-bit twin, over gfni_avx2 above the bound, three runs of `raidx bench
+ * --op recov_2data,recov_datap --disks 6,10,18,34 --len 4m,8m,16m --impl
+ * avx512,avx512nt,gfni_avx2,gfni_avx2nt,gfni_avx512,gfni_avx512nt
+ * --no-recheck` (Turin-like Zen 5, 2026-12-03): 0.95-1.57, median 1.23
+ * on 6 disks, 1.17 on 10, 1.11 on 18, 1.04 on 34 (gfni_avx512nt over
+ * gfni_avx512 in the same runs: 0.97-1.40).
+ */
 static void recov_2data_gfni_nt(unsigned disks, size_t len, unsigned faila,
 				unsigned failb, void **ptrs)
 {
