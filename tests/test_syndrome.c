@@ -517,12 +517,15 @@ static void test_large(void)
 	static const unsigned bw[][2] = { { 0, 7 }, { 1, 5 }, { 4, 7 }, { 2, 4 } };
 	size_t blen = ((size_t)48 << 10) + 4096 + 13;
 	/* ... and avx512x4's loop on two-block windows streaming 5/16 to 9/16
-	 * of it (4 x 100 KiB here), with each kind of multiply. */
+	 * of it (4 x 100 KiB here), avx512x2's on those streaming 3/16 to 1/4
+	 * with a multiply (4 x 56 KiB), with each kind of multiply. */
 	static const unsigned b2[][2] = { { 0, 1 }, { 1, 2 }, { 3, 4 }, { 6, 7 } };
 	size_t b2len = ((size_t)96 << 10) + 4096 + 13;
+	size_t b3len = ((size_t)56 << 10) + 13;
 	raidx__bw_band_set((size_t)1 << 20);
 	placed_windows(10, blen, bw, 4);
 	placed_windows(10, b2len, b2, 4);
+	placed_windows(10, b3len, b2, 4);
 	raidx__bw_band_set(0);
 	/* ... and gfni_avx2x2's 256-bit loop on one-block windows whose block,
 	 * P and Q are more than the LLC (simd_avx512_gfni.h,
@@ -546,13 +549,13 @@ static void test_large(void)
 	      "%s%zu bytes (windows [0,0], [1,1], [2,2], [1,2]); "
 	      "%s%zu bytes (windows [0,7], [1,7], [2,7], [3,7]); "
 	      "10 disks at %zu bytes (windows [0,7], [1,5], [4,7], [2,4]) "
-	      "and %zu bytes ([0,1], [1,2], [3,4], [6,7]); "
+	      "and %zu and %zu bytes ([0,1], [1,2], [3,4], [6,7]); "
 	      "LLC taken as 64 KiB: 10 disks at 21845, 21846 and 24589 bytes "
 	      "(windows [0,0], [1,1], [5,5], [7,7]); %lu runs",
 	      lens[0], nl > 1 ? " and 3 random up to 1 MiB" : "", plen, wlen, glen, mlen,
 	      slen, t_quick ? "quick: not 5 disks at " : "5 disks at ", nlen,
 	      t_quick ? "not 10 disks at " : "10 disks at ", xlen, blen, b2len,
-	      runs - r0);
+	      b3len, runs - r0);
 }
 
 /*

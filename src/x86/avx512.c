@@ -1006,14 +1006,14 @@ void RX_SHARED(raidx__avx512_xsyn_x1)(unsigned disks, unsigned start,
 	xsyn_u(disks, start, stop, len, ptrs, 1);
 }
 
-/* Out of line: xsyn_x4 tail-calls them, as gen_x4 */
-RX_NOINLINE void xsyn_x2(unsigned disks, unsigned start, unsigned stop,
-			 size_t len, void **ptrs)
+/* Out of line: xsyn_x4 tail-calls them, as gen_x4; both are also
+ * gfni_avx512x4's loops on two-block windows in that band. */
+void RX_SHARED(raidx__avx512_xsyn_x2)(unsigned disks, unsigned start,
+				      unsigned stop, size_t len, void **ptrs)
 {
 	xsyn_u(disks, start, stop, len, ptrs, 2);
 }
 
-/* Also gfni_avx512x4's loop on two-block windows in that band. */
 void RX_SHARED(raidx__avx512_xsyn_x4)(unsigned disks, unsigned start,
 				      unsigned stop, size_t len, void **ptrs)
 {
@@ -1059,7 +1059,7 @@ static void xsyn_x4(unsigned disks, unsigned start, unsigned stop, size_t len,
 		    void **ptrs)
 {
 	if (len >= XSYN_X4_X2_MIN_LEN || stop - start >= XSYN_X4_MAX_BLOCKS)
-		xsyn_x2(disks, start, stop, len, ptrs);
+		RX_SHARED(raidx__avx512_xsyn_x2)(disks, start, stop, len, ptrs);
 	else
 		RX_SHARED(raidx__avx512_xsyn_x4)(disks, start, stop, len, ptrs);
 }
@@ -1274,7 +1274,8 @@ RX_TABLE(avx512) = {
 		 RX_SHARED(raidx__avx512_gen_x4nt), RAIDX__F_NT),
 	RX_ENTRY("avx512x1", RAIDX_OP_XOR_SYNDROME, 48, 1, F_AVX512, xsyn,
 		 RX_SHARED(raidx__avx512_xsyn_x1), 0),
-	RX_ENTRY("avx512x2", RAIDX_OP_XOR_SYNDROME, 50, 1, F_AVX512, xsyn, xsyn_x2, 0),
+	RX_ENTRY("avx512x2", RAIDX_OP_XOR_SYNDROME, 50, 1, F_AVX512, xsyn,
+		 RX_SHARED(raidx__avx512_xsyn_x2), 0),
 	RX_ENTRY("avx512x4", RAIDX_OP_XOR_SYNDROME, 49, 1, F_AVX512, xsyn, xsyn_x4, 0),
 	RX_ENTRY("avx512", RAIDX_OP_RECOV_2DATA, 50, 1, F_AVX512, r2, recov_2data_avx512, 0),
 	RX_ENTRY("avx512", RAIDX_OP_RECOV_DATAP, 50, 1, F_AVX512, rdp, recov_datap_avx512, 0),

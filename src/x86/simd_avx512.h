@@ -320,6 +320,22 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
  * there the BW x4 loop led by 5-10% at 128-192 KiB in one batch and ran
  * level or behind (0.94-0.97) in the next.
  *
+ * Lower, from 3/16 to 1/4 of the L2 (blocks over 48 KiB and up to 64
+ * KiB), two-block windows with a multiply (start > 0) take the x2 loop:
+ * in ten default raidx bench runs 8+2 [6,7] and 16+2 [14,15] at 64 KiB
+ * read avx512x2 and avx512x1 at 0.96 or more of the fastest in every run
+ * and the GFNI loop in 6-8 of 10 (down to 0.88); in runs of those windows
+ * alone avx512x2 read 0.96-1.00 of the fastest at 32-64 KiB (69 of 69
+ * cells).  An x2 band up to 144 KiB against the kernel without it, three
+ * runs of `--len 48k,56k,64k,80k,96k,112k,128k,144k,160k` on [3,4] and
+ * [6,7] of 8+2 and [8,9] and [14,15] of 16+2 in one binary: 1.02-1.16 at
+ * 56-96 KiB, 0.91-1.03 at 112-144 KiB (x4's band); on [0,1], whose Q
+ * gets no multiply, 0.86-0.98, so start 0 keeps the GFNI loop.  In a run
+ * in the other state right after, gfni_avx512x2 led at 80 KiB (avx512x2
+ * 0.91-0.95 there), so the x2 band stops at 64 KiB, where avx512x2 read
+ * 0.98-1.00 in that run but once 0.88 ([3,4] at 56 KiB, where every loop
+ * but avx512x1 read 0.88-0.90).
+ *
  * Why the longer instruction stream wins is not known (no performance
  * counters on this VM), but it is the pace, not the multiply: six
  * dependent XORs per 64-byte step added to the GFNI x1 loop (an
@@ -335,7 +351,7 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
  * loops 1.12-1.23x ahead there), so it holds only on the CPUs where it
  * was measured to pay (RAIDX__T_XSYN_BW_BAND, x86/cpu_features.c).
  *
- * Returns the unroll of avx512.c's loop to run, 1 or 4; 0 outside both
+ * Returns the unroll of avx512.c's loop to run, 1, 2 or 4; 0 outside the
  * bands.
  */
 RX_INLINE unsigned rx_xsyn_bw_band(unsigned start, unsigned stop, size_t len)
@@ -350,13 +366,20 @@ RX_INLINE unsigned rx_xsyn_bw_band(unsigned start, unsigned stop, size_t len)
 		return 0;
 	if (w >= 3)
 		return streamed > l2 / 16 * 3 ? 1 : 0;
-	return w == 2 && streamed > l2 / 16 * 5 ? 4 : 0;
+	if (w != 2)
+		return 0;
+	if (streamed > l2 / 16 * 5)
+		return 4;
+	return start && streamed > l2 / 16 * 3 && streamed <= l2 / 4 ? 2 : 0;
 }
 
-/* avx512.c's xor_syndrome x1 and x4 loops (avx512x1, and avx512x4's on
- * windows of up to four blocks), lent to gfni_avx512x4 for the band
+/* avx512.c's xor_syndrome loops (avx512x1, avx512x2, and avx512x4's on
+ * windows of up to four blocks), lent to gfni_avx512x4 for the bands
  * above. */
 RX_HIDDEN void RX_SHARED(raidx__avx512_xsyn_x1)(unsigned disks, unsigned start,
+						 unsigned stop, size_t len,
+						 void **ptrs);
+RX_HIDDEN void RX_SHARED(raidx__avx512_xsyn_x2)(unsigned disks, unsigned start,
 						 unsigned stop, size_t len,
 						 void **ptrs);
 RX_HIDDEN void RX_SHARED(raidx__avx512_xsyn_x4)(unsigned disks, unsigned start,

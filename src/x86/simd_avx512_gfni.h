@@ -918,7 +918,7 @@ static void xsyn_x2_any(unsigned disks, unsigned start, unsigned stop,
 
 /* x4 in L1 (x2 on windows of one or two blocks), x1 or x2 beyond it
  * (rx_xsyn_x4_unroll, simd_avx512.h) but x4 on crowded and wide windows
- * (above), avx512.c's x1 or x4 loop in one band where the blocks are in
+ * (above), avx512.c's x1, x2 or x4 loop in bands where the blocks are in
  * L2 (rx_xsyn_bw_band), gfni_avx2x2's beyond the LLC (rx_xsyn_ymm_band);
  * a tail call, as gen_x4. */
 RX_NOINLINE void xsyn_x4_any(unsigned disks, unsigned start, unsigned stop,
@@ -934,6 +934,9 @@ RX_NOINLINE void xsyn_x4_any(unsigned disks, unsigned start, unsigned stop,
 	switch (rx_xsyn_bw_band(start, stop, len)) {
 	case 1:
 		RX_SHARED(raidx__avx512_xsyn_x1)(disks, start, stop, len, ptrs);
+		return;
+	case 2:
+		RX_SHARED(raidx__avx512_xsyn_x2)(disks, start, stop, len, ptrs);
 		return;
 	case 4:
 		RX_SHARED(raidx__avx512_xsyn_x4)(disks, start, stop, len, ptrs);
