@@ -100,8 +100,9 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
  *   - RAIDX__T_XSYN_BW_BAND (simd_avx512.h, rx_xsyn_bw_band): avx512x1's
  *     loop inside gfni_avx512x4's xor_syndrome for windows of 3-8 blocks
  *     streaming 3/16 to 9/16 of the L2 (and, from 2026-12-05, avx512x4's
- *     on two-block windows streaming 5/16 to 9/16 of it; not measured on
- *     the Xeon).  Zen 5: 89 of 414 cells below 0.95 of the faster loop
+ *     on two-block windows streaming 5/16 to 9/16 of it, avx512x2's on
+ *     those with a multiply streaming 3/16 to 1/4; not measured on the
+ *     Xeon).  Zen 5: 89 of 414 cells below 0.95 of the faster loop
  *     without it, 10 with it; two blocks 1.02-1.19x.  The Xeon, two runs of
  *     `raidx bench --op xor_syndrome --len 8k,16k,32k,64k,128k,256k
  *     --impl gfni_avx512x4,gfni_avx512x2,avx512x4`, gfni_avx512x2 over
