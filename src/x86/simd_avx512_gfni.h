@@ -931,15 +931,12 @@ RX_NOINLINE void xsyn_x4_any(unsigned disks, unsigned start, unsigned stop,
 			xsyn_tail(disks, start, stop, ptrs, bulk, len);
 		return;
 	}
-	switch (rx_xsyn_bw_band(start, stop, len)) {
-	case 1:
-		RX_SHARED(raidx__avx512_xsyn_x1)(disks, start, stop, len, ptrs);
-		return;
-	case 2:
-		RX_SHARED(raidx__avx512_xsyn_x2)(disks, start, stop, len, ptrs);
-		return;
-	case 4:
-		RX_SHARED(raidx__avx512_xsyn_x4)(disks, start, stop, len, ptrs);
+	unsigned bw = rx_xsyn_bw_band(start, stop, len);
+	if (bw) {
+		RX_TAIL_BY_UNROLL(bw, RX_SHARED(raidx__avx512_xsyn_x1),
+				  RX_SHARED(raidx__avx512_xsyn_x2),
+				  RX_SHARED(raidx__avx512_xsyn_x4), disks, start,
+				  stop, len, ptrs);
 		return;
 	}
 	RX_TAIL_BY_UNROLL(rx_xsyn_crowd_unroll(start, stop, len, ptrs), xsyn_x1,
