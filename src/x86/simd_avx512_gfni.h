@@ -902,6 +902,35 @@ RX_INLINE unsigned rx_xsyn_crowd_unroll(unsigned start, unsigned stop,
 	return rx_xsyn_crowd_x4(start, stop, len, ptrs) ? 4 : u;
 }
 
+/* The bands where another file's loop leads whatever unroll the GFNI
+ * loops would take: avx512.c's x1, x2 or x4 loop where the blocks are in
+ * L2 (rx_xsyn_bw_band), gfni_avx2x2's beyond the LLC (rx_xsyn_ymm_band).
+ * Runs that loop and returns 1, else returns 0.  Both GFNI xor_syndrome
+ * kernels follow them: they are properties of the window and the caches,
+ * not of either kernel's own unroll, and the calibration gives some
+ * widths to gfni_avx512x2 in some starts (one fresh-clone run of the
+ * default raidx bench, 2026-12-05: 8+2 [4,7] at 64 KiB 0.92 of avx512x1
+ * for that reason). */
+RX_INLINE int xsyn_band(unsigned disks, unsigned start, unsigned stop,
+			size_t len, void **ptrs)
+{
+	if (rx_xsyn_ymm_band(start, stop, len)) {
+		size_t bulk = len & ~(size_t)31;
+		RX_SHARED(raidx__gfni_avx2_xsyn_x2)(disks, start, stop, bulk, ptrs);
+		if (bulk < len)
+			xsyn_tail(disks, start, stop, ptrs, bulk, len);
+		return 1;
+	}
+	unsigned bw = rx_xsyn_bw_band(start, stop, len);
+	if (!bw)
+		return 0;
+	RX_TAIL_BY_UNROLL(bw, RX_SHARED(raidx__avx512_xsyn_x1),
+			  RX_SHARED(raidx__avx512_xsyn_x2),
+			  RX_SHARED(raidx__avx512_xsyn_x4), disks, start, stop,
+			  len, ptrs);
+	return 1;
+}
+
 /* gfni_avx512x2: x2's loop, but x4's on crowded and wide windows
  * (rx_xsyn_crowd_x4), as gen_x2nt_any follows gen_syndrome's rule.  The
  * calibration picks this kernel for an xor_syndrome class in some starts,
@@ -910,6 +939,8 @@ RX_INLINE unsigned rx_xsyn_crowd_unroll(unsigned start, unsigned stop,
 static void xsyn_x2_any(unsigned disks, unsigned start, unsigned stop,
 			size_t len, void **ptrs)
 {
+	if (xsyn_band(disks, start, stop, len, ptrs))
+		return;
 	if (rx_xsyn_crowd_x4(start, stop, len, ptrs))
 		xsyn_x4l(disks, start, stop, len, ptrs);
 	else
@@ -924,21 +955,8 @@ static void xsyn_x2_any(unsigned disks, unsigned start, unsigned stop,
 RX_NOINLINE void xsyn_x4_any(unsigned disks, unsigned start, unsigned stop,
 			     size_t len, void **ptrs)
 {
-	if (rx_xsyn_ymm_band(start, stop, len)) {
-		size_t bulk = len & ~(size_t)31;
-		RX_SHARED(raidx__gfni_avx2_xsyn_x2)(disks, start, stop, bulk, ptrs);
-		if (bulk < len)
-			xsyn_tail(disks, start, stop, ptrs, bulk, len);
+	if (xsyn_band(disks, start, stop, len, ptrs))
 		return;
-	}
-	unsigned bw = rx_xsyn_bw_band(start, stop, len);
-	if (bw) {
-		RX_TAIL_BY_UNROLL(bw, RX_SHARED(raidx__avx512_xsyn_x1),
-				  RX_SHARED(raidx__avx512_xsyn_x2),
-				  RX_SHARED(raidx__avx512_xsyn_x4), disks, start,
-				  stop, len, ptrs);
-		return;
-	}
 	RX_TAIL_BY_UNROLL(rx_xsyn_crowd_unroll(start, stop, len, ptrs), xsyn_x1,
 			  xsyn_x2, xsyn_x4l, disks, start, stop, len, ptrs);
 }
