@@ -63,8 +63,10 @@
  *   all fall into the same L1 set nor alias at 4 KiB distances (a store to
  *   P and a load from D at the same page offset stall each other on many
  *   cores).  --page-aligned puts every block at a page boundary, the worst
- *   case.  Large mappings ask for transparent huge pages (as the kernel's
- *   direct map has), so 16 MiB blocks measure memory, not page walks.
+ *   case.  The blocks sit on transparent huge pages (as the kernel's
+ *   direct map has), so 16 MiB blocks measure memory, not page walks;
+ *   --small-pages puts them on 4 KiB pages, as md's stripe cache has them
+ *   (see pool_get for why every cell gets the same kind).
  *   --cold cycles each call to a new stripe, enough stripes to fill twice
  *   the last-level cache, so every call reads from memory.
  */
@@ -169,6 +171,7 @@ struct opts {
 	size_t lens[MAX_LENS];
 	unsigned nlens;
 	int quick, page_aligned, cold, quiet, units_dst, stat_median, no_recheck;
+	int small_pages;
 	enum fmt format;
 	const char *plot, *baseline;
 	double budget, sample;   /* seconds */
@@ -227,6 +230,9 @@ static void usage(FILE *f)
 "  --quick           a few seconds: 4K and 64K, fewer shapes and rounds\n"
 "  --page-aligned    every block at a page boundary (default: 64-byte\n"
 "                    aligned, staggered by 192 bytes per block)\n"
+"  --small-pages     blocks on 4 KiB pages, scattered in physical memory as\n"
+"                    md's stripe cache has them (default: 2 MiB transparent\n"
+"                    huge pages for every cell; the share obtained is shown)\n"
 "  --cold            each call on another stripe, twice the last-level cache\n"
 "                    in all, so the data comes from memory\n"
 "  --baseline NAME   row the ratios refer to (default: the fastest int64*\n"
@@ -468,6 +474,8 @@ static int parse_args(struct opts *o, int argc, char **argv)
 			o->quick = 1;
 		} else if (FLAG("--page-aligned")) {
 			o->page_aligned = 1;
+		} else if (FLAG("--small-pages")) {
+			o->small_pages = 1;
 		} else if (FLAG("--no-recheck")) {
 			o->no_recheck = 1;
 		} else if (FLAG("--cold")) {
@@ -931,35 +939,131 @@ static size_t llc_size(void)
  * One mapping for all cells, grown when a cell needs more: the pages stay
  * faulted in from one cell to the next, so the kernel does not zero 500 MiB
  * of fresh pages for every 16 MiB cell (a fifth of their time otherwise).
- * Huge pages are asked for, as the kernel's direct map has them, so long
- * blocks measure memory rather than page walks.
+ *
+ * Every cell gets the same kind of page, 2 MiB transparent huge pages
+ * unless --small-pages.  Huge pages, as the kernel's direct map has them,
+ * so long blocks measure memory rather than page walks.  Until 2026-12-05
+ * only mappings of 4 MiB or more asked for them, so the 4 KiB and 64 KiB
+ * cells of a default run, whose pool is about 2.5 MiB, sat on 4 KiB pages,
+ * while their late rechecks (late_rechecks), after the 16 MiB cells had
+ * grown the pool, sat on huge ones.  Where the pages fall decides
+ * winners in the L2 (physically indexed: the pages set which lines of the
+ * blocks compete for a set).  On 8+2's [4,7] at 64 KiB (the Turin-like
+ * Zen 5, `--op xor_syndrome --disks 10 --start 4 --stop 7 --len 64k --impl
+ * avx512x1,avx512x2,avx512x4,gfni_avx512x4` unless said):
+ *   - three default runs: avx512x2 6-14% ahead of avx512x1 in the first
+ *     pass, behind it at the end of the same runs (gfni_avx512x4, which
+ *     runs avx512x1's loop there, 1.08-1.11 of avx512x2);
+ *   - nine runs of the cell alone (a 680 KiB pool, other 4 KiB pages):
+ *     avx512x2 8-14% behind;
+ *   - a 64 MiB pool on 4 KiB pages, three runs: avx512x2 7-12% ahead;
+ *     huge pages, three runs: avx512x1 or avx512x4 ahead; two default
+ *     runs with every cell on huge pages and one with --small-pages:
+ *     avx512x1 ahead (avx512x2 0.89-0.93).
+ * So the kind of page is now the same for every cell of a run, and
+ * shown; which pages a run gets still moves such cells (in the first
+ * default run on huge pages, 8+2 [0,7] and 16+2 [0,8] at 64 KiB read
+ * gfni_avx512x4 at 0.92 and 0.88 of avx512x1 in the first pass and 1.03
+ * at the end).  The mapping is aligned to 2 MiB so that huge pages can
+ * back it from its first byte; pool.huge_min keeps the least share of the
+ * pool's resident memory that had them, over the run's mappings, for the
+ * report.
  */
+#define HUGE_PAGE ((size_t)2 << 20)
+
 static struct {
 	uint8_t *map;
 	size_t len;
-} pool;
+	int small, unchecked;  /* unchecked: mapped since the last pool_check */
+	unsigned mappings;
+	double huge_min;       /* -1: not known (no /proc/self/smaps) */
+} pool = { .huge_min = 2 };
 
-static uint8_t *pool_get(size_t need)
+static uint8_t *pool_get(size_t need, int small)
 {
-	if (need <= pool.len)
+	if (need <= pool.len && small == pool.small)
 		return pool.map;
 	if (pool.map)
 		munmap(pool.map, pool.len);
-	pool.len = need > 2 * pool.len ? need : 2 * pool.len;
-	void *map = mmap(NULL, pool.len, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	size_t len = need > 2 * pool.len ? need : 2 * pool.len;
+	if (len < 2 * HUGE_PAGE)
+		len = 2 * HUGE_PAGE;
+	len = (len + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+	/* HUGE_PAGE more than asked, then the unaligned head and the tail
+	 * given back */
+	uint8_t *map = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (map == MAP_FAILED) {
-		fprintf(stderr, "bench: cannot map %zu MiB: %s\n", pool.len >> 20, strerror(errno));
+		fprintf(stderr, "bench: cannot map %zu MiB: %s\n", len >> 20, strerror(errno));
 		pool.map = NULL;
 		pool.len = 0;
 		return NULL;
 	}
-	pool.map = map;
-#ifdef MADV_HUGEPAGE
-	if (pool.len >= (4u << 20))
-		madvise(pool.map, pool.len, MADV_HUGEPAGE);
+	size_t head = (HUGE_PAGE - (uintptr_t)map % HUGE_PAGE) % HUGE_PAGE;
+	if (head)
+		munmap(map, head);
+	if (HUGE_PAGE - head)
+		munmap(map + head + len, HUGE_PAGE - head);
+	pool.map = map + head;
+	pool.len = len;
+	pool.small = small;
+	pool.unchecked = 1;
+	pool.mappings++;
+#if defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
+	madvise(pool.map, pool.len, small ? MADV_NOHUGEPAGE : MADV_HUGEPAGE);
 #endif
 	return pool.map;
+}
+
+/* After a cell has filled a new mapping: the share of its resident memory
+ * on huge pages, from /proc/self/smaps (the mapping's own entry). */
+static void pool_check(void)
+{
+	char line[256];
+	unsigned long lo, hi;
+	double rss = -1, huge = -1;
+	int in = 0;
+
+	if (!pool.unchecked)
+		return;
+	pool.unchecked = 0;
+	FILE *f = fopen("/proc/self/smaps", "r");
+	if (!f) {
+		pool.huge_min = -1;
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long kb;
+		if (sscanf(line, "%lx-%lx", &lo, &hi) == 2) {
+			if (in)
+				break;
+			in = lo <= (uintptr_t)pool.map && (uintptr_t)pool.map < hi;
+		} else if (in && sscanf(line, "Rss: %lu kB", &kb) == 1) {
+			rss = (double)kb;
+		} else if (in && sscanf(line, "AnonHugePages: %lu kB", &kb) == 1) {
+			huge = (double)kb;
+		}
+	}
+	fclose(f);
+	if (rss <= 0 || huge < 0) {
+		pool.huge_min = -1;
+		return;
+	}
+	if (pool.huge_min >= 0 && huge / rss < pool.huge_min)
+		pool.huge_min = huge / rss;
+}
+
+static void print_pages(FILE *f)
+{
+	if (pool.small)
+		fprintf(f, "pages: 4 KiB (--small-pages)");
+	else
+		fprintf(f, "pages: 2 MiB transparent huge pages asked for");
+	if (pool.huge_min < 0 || pool.huge_min > 1)
+		fprintf(f, "; share obtained not known\n");
+	else
+		fprintf(f, "; %.0f%% of the blocks' memory on huge pages (the least of %u mapping%s)\n",
+			100 * pool.huge_min, pool.mappings, pool.mappings == 1 ? "" : "s");
 }
 
 static void pool_release(void)
@@ -968,6 +1072,8 @@ static void pool_release(void)
 		munmap(pool.map, pool.len);
 	pool.map = NULL;
 	pool.len = 0;
+	pool.mappings = 0;
+	pool.huge_min = 2;
 }
 
 static void cell_free(struct cell *c)
@@ -1054,7 +1160,7 @@ static int cell_setup(struct cell *c, const struct bench_shape *sh, size_t len,
 		if (c->nstripes < 1)
 			c->nstripes = 1;
 	}
-	c->map = pool_get((size_t)c->nstripes * c->stride * slot);
+	c->map = pool_get((size_t)c->nstripes * c->stride * slot, o->small_pages);
 	if (!c->map) {
 		cell_free(c);
 		return -1;
@@ -1072,6 +1178,7 @@ static int cell_setup(struct cell *c, const struct bench_shape *sh, size_t len,
 			fill_periodic(c->map + at, len, c->mini_init[b], c->m);
 		}
 	}
+	pool_check();
 	return 0;
 oom:
 	fprintf(stderr, "bench: out of memory\n");
@@ -1913,9 +2020,10 @@ static void print_header(FILE *f, const struct opts *o, size_t llc)
 	put_wrapped(f, line);
 	snprintf(line, sizeof(line), "command: %s", cmd);
 	put_wrapped(f, line);
-	snprintf(line, sizeof(line), "buffers: %s; %s; memread: %s loads",
+	snprintf(line, sizeof(line), "buffers: %s; %s; %s; memread: %s loads",
 		 o->page_aligned ? "every block at a page boundary"
 				 : "64-byte aligned, block i at i*192 B into its pages",
+		 o->small_pages ? "4 KiB pages" : "2 MiB pages asked for",
 		 o->cold ? "cold (each call on another stripe, 2x the LLC in all)"
 			 : "warm (the same stripe every call)",
 		 bench_memread_isa());
@@ -2701,7 +2809,10 @@ int raidx_tool_bench(int argc, char **argv)
 		for (unsigned i = 0; i < o.nops; i++)
 			print_op_tables(&o, (enum bench_op)o.ops[i]);
 		print_summary(&o, elapsed);
+		print_pages(stdout);
 	}
+	if (!rc && o.format != FMT_TEXT && !o.quiet)
+		print_pages(stderr);
 	if (!rc && o.format != FMT_TEXT && !o.quiet)
 		fprintf(stderr, "bench: total time %.1f s\n", elapsed);
 	if (!rc && o.plot && write_plot(&o))
