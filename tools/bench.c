@@ -951,15 +951,15 @@ static size_t llc_size(void)
  * blocks compete for a set).  On 8+2's [4,7] at 64 KiB (the Turin-like
  * Zen 5, `--op xor_syndrome --disks 10 --start 4 --stop 7 --len 64k --impl
  * avx512x1,avx512x2,avx512x4,gfni_avx512x4` unless said):
- *   - three default runs: avx512x2 6-14% ahead of avx512x1 in the first
- *     pass, behind it at the end of the same runs (gfni_avx512x4, which
- *     runs avx512x1's loop there, 1.08-1.11 of avx512x2);
- *   - nine runs of the cell alone (a 680 KiB pool, other 4 KiB pages):
- *     avx512x2 8-14% behind;
- *   - a 64 MiB pool on 4 KiB pages, three runs: avx512x2 7-12% ahead;
- *     huge pages, three runs: avx512x1 or avx512x4 ahead; two default
+ *   - three default runs: avx512x2 9-14% ahead of avx512x1 in the first
+ *     pass, behind it at the end of two of them (gfni_avx512x4, which
+ *     runs avx512x1's loop there, 1.08 and 1.11 of avx512x2);
+ *   - twelve runs of the cell alone (pools under 4 MiB, other 4 KiB
+ *     pages): avx512x2 7-14% behind;
+ *   - a 64 MiB pool on 4 KiB pages, three runs: avx512x2 8-12% ahead;
+ *     on huge pages, three runs: avx512x1 or avx512x4 ahead; two default
  *     runs with every cell on huge pages and one with --small-pages:
- *     avx512x1 ahead (avx512x2 0.89-0.93).
+ *     avx512x2 0.91-0.93 of avx512x1.
  * So the kind of page is now the same for every cell of a run, and
  * shown; which pages a run gets still moves such cells (in the first
  * default run on huge pages, 8+2 [0,7] and 16+2 [0,8] at 64 KiB read
