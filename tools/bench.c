@@ -1002,8 +1002,7 @@ static uint8_t *pool_get(size_t need, int small)
 	size_t head = (HUGE_PAGE - (uintptr_t)map % HUGE_PAGE) % HUGE_PAGE;
 	if (head)
 		munmap(map, head);
-	if (HUGE_PAGE - head)
-		munmap(map + head + len, HUGE_PAGE - head);
+	munmap(map + head + len, HUGE_PAGE - head);
 	pool.map = map + head;
 	pool.len = len;
 	pool.small = small;
@@ -2811,10 +2810,10 @@ int raidx_tool_bench(int argc, char **argv)
 		print_summary(&o, elapsed);
 		print_pages(stdout);
 	}
-	if (!rc && o.format != FMT_TEXT && !o.quiet)
+	if (!rc && o.format != FMT_TEXT && !o.quiet) {
 		print_pages(stderr);
-	if (!rc && o.format != FMT_TEXT && !o.quiet)
 		fprintf(stderr, "bench: total time %.1f s\n", elapsed);
+	}
 	if (!rc && o.plot && write_plot(&o))
 		rc = 1;
 	free(results);
