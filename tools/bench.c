@@ -959,7 +959,8 @@ static size_t llc_size(void)
  *   - a 64 MiB pool on 4 KiB pages, three runs: avx512x2 8-12% ahead;
  *     on huge pages, three runs: avx512x1 or avx512x4 ahead; two default
  *     runs with every cell on huge pages and one with --small-pages:
- *     avx512x2 0.91-0.93 of avx512x1.
+ *     avx512x2 0.91-0.93 of avx512x1 (a later one on huge pages had it
+ *     ahead again, 1.11).
  * So the kind of page is now the same for every cell of a run, and
  * shown; which pages a run gets still moves such cells (in the first
  * default run on huge pages, 8+2 [0,7] and 16+2 [0,8] at 64 KiB read
