@@ -987,6 +987,8 @@ static uint8_t *pool_get(size_t need, int small)
 	if (pool.map)
 		munmap(pool.map, pool.len);
 	size_t len = need > 2 * pool.len ? need : 2 * pool.len;
+	/* at least two huge pages: the 4 KiB and 64 KiB cells of a default
+	 * run (about 2.5 MiB) then share one mapping */
 	if (len < 2 * HUGE_PAGE)
 		len = 2 * HUGE_PAGE;
 	len = (len + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;

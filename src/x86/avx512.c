@@ -999,15 +999,16 @@ RX_INLINE void xsyn_u(unsigned disks, unsigned start, unsigned stop,
 		    len, ptrs, U);
 }
 
-/* Also gfni_avx512x4's loop in one band (rx_xsyn_bw_band, simd_avx512.h). */
+/* Also the GFNI xor_syndrome kernels' loop in one band (rx_xsyn_bw_band,
+ * simd_avx512.h; xsyn_band, simd_avx512_gfni.h). */
 void RX_SHARED(raidx__avx512_xsyn_x1)(unsigned disks, unsigned start,
 				      unsigned stop, size_t len, void **ptrs)
 {
 	xsyn_u(disks, start, stop, len, ptrs, 1);
 }
 
-/* Out of line: xsyn_x4 tail-calls them, as gen_x4; both are also
- * gfni_avx512x4's loops on two-block windows in that band. */
+/* Out of line: xsyn_x4 tail-calls them, as gen_x4; both are also the GFNI
+ * xor_syndrome kernels' loops on two-block windows in that band. */
 void RX_SHARED(raidx__avx512_xsyn_x2)(unsigned disks, unsigned start,
 				      unsigned stop, size_t len, void **ptrs)
 {

@@ -98,7 +98,8 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
  *     gfni_avx512x2; at 64 KiB 0.72-0.92 of gfni_avx512x4; 32+2 at 4 KiB
  *     0.84-0.86 of gfni_avx512x2.
  *   - RAIDX__T_XSYN_BW_BAND (simd_avx512.h, rx_xsyn_bw_band): avx512x1's
- *     loop inside gfni_avx512x4's xor_syndrome for windows of 3-8 blocks
+ *     loop inside the GFNI AVX-512 xor_syndrome kernels (gfni_avx512x4,
+ *     and gfni_avx512x2 from cf3ae21) for windows of 3-8 blocks
  *     streaming 3/16 to 9/16 of the L2 (and, from 2026-12-05, avx512x4's
  *     on two-block windows streaming 5/16 to 9/16 of it, avx512x2's on
  *     those with a multiply streaming 3/16 to 1/4; not measured on the

@@ -97,8 +97,8 @@ RX_INLINE void vstream(void *p, V v)
 #include "simd_avx512_gfni.h"
 
 
-/* Also gfni_avx512x4's loop for one-block windows beyond the LLC
- * (simd_avx512_gfni.h, rx_xsyn_ymm_band). */
+/* Also the GFNI AVX-512 xor_syndrome kernels' loop for one-block windows
+ * beyond the LLC (simd_avx512_gfni.h, rx_xsyn_ymm_band, xsyn_band). */
 void RX_SHARED(raidx__gfni_avx2_xsyn_x2)(unsigned disks, unsigned start,
 					 unsigned stop, size_t len, void **ptrs)
 {

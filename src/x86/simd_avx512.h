@@ -374,8 +374,8 @@ RX_INLINE unsigned rx_xsyn_bw_band(unsigned start, unsigned stop, size_t len)
 }
 
 /* avx512.c's xor_syndrome loops (avx512x1, avx512x2, and avx512x4's on
- * windows of up to four blocks), lent to gfni_avx512x4 for the bands
- * above. */
+ * windows of up to four blocks), lent to gfni_avx512x4 and gfni_avx512x2
+ * for the bands above (xsyn_band, simd_avx512_gfni.h). */
 RX_HIDDEN void RX_SHARED(raidx__avx512_xsyn_x1)(unsigned disks, unsigned start,
 						 unsigned stop, size_t len,
 						 void **ptrs);

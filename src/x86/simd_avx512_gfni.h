@@ -796,8 +796,8 @@ RX_NOINLINE void xsyn_x2(unsigned disks, unsigned start, unsigned stop,
 }
 
 /* gfni_avx2.c's xsyn_x2 (the 256-bit loop of gfni_avx2x2) on len, a
- * multiple of 32, lent to gfni_avx512x4 for one-block windows beyond the
- * LLC (xsyn_x4_any). */
+ * multiple of 32, lent to gfni_avx512x4 and gfni_avx512x2 for one-block
+ * windows beyond the LLC (xsyn_band). */
 RX_HIDDEN void RX_SHARED(raidx__gfni_avx2_xsyn_x2)(unsigned disks, unsigned start,
 						    unsigned stop, size_t len,
 						    void **ptrs);
