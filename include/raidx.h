@@ -214,7 +214,16 @@ RAIDX_API int raidx_impl_select(enum raidx_op op, const char *name);
  * those environment variables was invalid, including a tuning file that
  * was ignored (another CPU or raidx version, unreadable, malformed): it is
  * then ignored whole, with a message on stderr, and the library works as
- * without it. */
+ * without it.
+ *
+ * Calls that stream more bytes than the last-level cache and an eighth
+ * (`raidx info` prints the size) race their kernels: each such call is
+ * timed, and per call shape (op, disk or source count, window or lost
+ * blocks, length) the first calls try the candidate kernels and later
+ * calls run whichever has been fastest lately, trying a rival in one call
+ * of 32.  The results are the same whichever kernel runs.  RAIDX_RACE=0
+ * turns this off (RAIDX_SELECT=static and a forced kernel do too for the
+ * ops they cover); any value other than 0 or 1 is invalid as above. */
 RAIDX_API int raidx_init(void);
 
 /* CPU features detected (and not masked by the RAIDX_DISABLE environment

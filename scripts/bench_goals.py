@@ -145,8 +145,11 @@ def first_pass(cells, chosen):
             continue
         ours = {k: v for k, v in impls.items()
                 if k not in ("isal", "ref") and not k.startswith(("mem", "linux"))}
-        best = max(ours, key=ours.get)
-        out[key] = (best, ours[chosen[key]] / ours[best])
+        # "raidx" (the public call where it races its kernels) can be the
+        # chosen row but is no rival: the fastest is a kernel's
+        kernels = {k: v for k, v in ours.items() if k != "raidx"}
+        best = max(kernels, key=kernels.get)
+        out[key] = (best, ours[chosen[key]] / kernels[best])
     return out
 
 

@@ -386,13 +386,35 @@ static int disks_ok(unsigned disks)
 	return disks >= 3 && disks <= RAIDX_MAX_DISKS;
 }
 
+/* The kernel for a public call: the size class's pick, or beyond
+ * raidx__race_limit() the one the race gives (race.c), timed by race_out. */
+static inline const struct raidx__impl *race_in(struct raidx__race_ticket *tk,
+						enum raidx_op op, unsigned n,
+						unsigned a, unsigned b, size_t len)
+{
+	const struct raidx__impl *impl = raidx__impl_for(op, n, a, b, len);
+	unsigned s0 = op == RAIDX_OP_XOR_SYNDROME ? a : 0, s1 = op == RAIDX_OP_XOR_SYNDROME ? b : 0;
+
+	tk->slot = NULL;
+	if (RX_LIKELY(raidx__call_bytes(op, n, s0, s1, len) <= raidx__race_limit(op)))
+		return impl;
+	return raidx__race_begin(tk, op, impl, raidx__race_key(op, n, a, b, len));
+}
+
+static inline void race_out(const struct raidx__race_ticket *tk)
+{
+	if (RX_UNLIKELY(tk->slot != NULL))
+		raidx__race_end(tk);
+}
+
 int raidx_xor_gen(void *dst, const void *const *srcs, unsigned nsrc, size_t len)
 {
 	int r = check_xor(dst, srcs, nsrc);
 	if (r || !len)
 		return r;
-	raidx__run_xor(raidx__impl_for(RAIDX_OP_XOR_GEN, nsrc, 0, 0, len),
-		       dst, srcs, nsrc, len);
+	struct raidx__race_ticket tk;
+	raidx__run_xor(race_in(&tk, RAIDX_OP_XOR_GEN, nsrc, 0, 0, len), dst, srcs, nsrc, len);
+	race_out(&tk);
 	return 0;
 }
 
@@ -401,8 +423,9 @@ int raidx_xor_acc(void *dst, const void *const *srcs, unsigned nsrc, size_t len)
 	int r = check_xor(dst, srcs, nsrc);
 	if (r || !len)
 		return r;
-	raidx__run_xor(raidx__impl_for(RAIDX_OP_XOR_ACC, nsrc, 0, 0, len),
-		       dst, srcs, nsrc, len);
+	struct raidx__race_ticket tk;
+	raidx__run_xor(race_in(&tk, RAIDX_OP_XOR_ACC, nsrc, 0, 0, len), dst, srcs, nsrc, len);
+	race_out(&tk);
 	return 0;
 }
 
@@ -413,9 +436,10 @@ int raidx_gen_syndrome(unsigned disks, size_t len, void **ptrs)
 	int r = check_stripe(disks, ptrs, 0, disks - 3);
 	if (r || !len)
 		return r;
-	raidx__run_gen_syndrome(
-		raidx__impl_for(RAIDX_OP_GEN_SYNDROME, disks, 0, 0, len), disks,
-		len, ptrs);
+	struct raidx__race_ticket tk;
+	raidx__run_gen_syndrome(race_in(&tk, RAIDX_OP_GEN_SYNDROME, disks, 0, 0, len), disks,
+				len, ptrs);
+	race_out(&tk);
 	return 0;
 }
 
@@ -427,9 +451,10 @@ int raidx_xor_syndrome(unsigned disks, unsigned start, unsigned stop,
 	int r = check_stripe(disks, ptrs, start, stop);
 	if (r || !len)
 		return r;
-	raidx__run_xor_syndrome(
-		raidx__impl_for(RAIDX_OP_XOR_SYNDROME, disks, start, stop, len),
-		disks, start, stop, len, ptrs);
+	struct raidx__race_ticket tk;
+	raidx__run_xor_syndrome(race_in(&tk, RAIDX_OP_XOR_SYNDROME, disks, start, stop, len),
+				disks, start, stop, len, ptrs);
+	race_out(&tk);
 	return 0;
 }
 
@@ -442,9 +467,10 @@ int raidx_recov_2data(unsigned disks, size_t len, unsigned faila,
 	int r = check_stripe(disks, ptrs, 0, disks - 3);
 	if (r || !len)
 		return r;
-	raidx__run_recov_2data(
-		raidx__impl_for(RAIDX_OP_RECOV_2DATA, disks, 0, 0, len), disks, len,
-		faila, failb, ptrs);
+	struct raidx__race_ticket tk;
+	raidx__run_recov_2data(race_in(&tk, RAIDX_OP_RECOV_2DATA, disks, faila, failb, len),
+			       disks, len, faila, failb, ptrs);
+	race_out(&tk);
 	return 0;
 }
 
@@ -455,9 +481,10 @@ int raidx_recov_datap(unsigned disks, size_t len, unsigned faila, void **ptrs)
 	int r = check_stripe(disks, ptrs, 0, disks - 3);
 	if (r || !len)
 		return r;
-	raidx__run_recov_datap(
-		raidx__impl_for(RAIDX_OP_RECOV_DATAP, disks, 0, 0, len), disks, len,
-		faila, ptrs);
+	struct raidx__race_ticket tk;
+	raidx__run_recov_datap(race_in(&tk, RAIDX_OP_RECOV_DATAP, disks, faila, 0, len),
+			       disks, len, faila, ptrs);
+	race_out(&tk);
 	return 0;
 }
 
@@ -494,8 +521,9 @@ static void rebuild_by_xor(unsigned disks, size_t len, unsigned x, void **ptrs)
 	for (unsigned z = 0; z < disks - 1; z++)
 		if (z != x)
 			srcs[n++] = ptrs[z];
-	raidx__run_xor(raidx__impl_for(RAIDX_OP_XOR_GEN, n, 0, 0, len), ptrs[x],
-		       srcs, n, len);
+	struct raidx__race_ticket tk;
+	raidx__run_xor(race_in(&tk, RAIDX_OP_XOR_GEN, n, 0, 0, len), ptrs[x], srcs, n, len);
+	race_out(&tk);
 }
 
 int raidx_recover(unsigned disks, size_t len, unsigned nfail,
@@ -534,20 +562,23 @@ int raidx_recover(unsigned disks, size_t len, unsigned nfail,
 		else
 			rebuild_by_xor(disks, len, a, ptrs); /* data or P */
 	} else if (b < pidx) {
-		raidx__run_recov_2data(
-			raidx__impl_for(RAIDX_OP_RECOV_2DATA, disks, 0, 0, len),
-			disks, len, a, b, ptrs);
+		struct raidx__race_ticket tk;
+		raidx__run_recov_2data(race_in(&tk, RAIDX_OP_RECOV_2DATA, disks, a, b, len),
+				       disks, len, a, b, ptrs);
+		race_out(&tk);
 	} else if (b == pidx) {
-		raidx__run_recov_datap(
-			raidx__impl_for(RAIDX_OP_RECOV_DATAP, disks, 0, 0, len),
-			disks, len, a, ptrs);
+		struct raidx__race_ticket tk;
+		raidx__run_recov_datap(race_in(&tk, RAIDX_OP_RECOV_DATAP, disks, a, 0, len),
+				       disks, len, a, ptrs);
+		race_out(&tk);
 	} else if (a < pidx) { /* data + Q */
 		rebuild_by_xor(disks, len, a, ptrs);
 		regen_q(disks, len, ptrs);
 	} else { /* P + Q */
-		raidx__run_gen_syndrome(
-			raidx__impl_for(RAIDX_OP_GEN_SYNDROME, disks, 0, 0, len),
-			disks, len, ptrs);
+		struct raidx__race_ticket tk;
+		raidx__run_gen_syndrome(race_in(&tk, RAIDX_OP_GEN_SYNDROME, disks, 0, 0, len),
+					disks, len, ptrs);
+		race_out(&tk);
 	}
 	return 0;
 }

@@ -409,6 +409,7 @@ struct raidx__select_report {
 	size_t large_bytes;       /* threshold of the large class */
 	size_t copy_large_bytes;  /* the same for xor_gen of one source */
 	size_t rec_large_bytes;   /* ... for recov_2data and recov_datap */
+	size_t race_bytes;        /* calls beyond it race (race.c); 0: none */
 	size_t gen_wide_large_bytes; /* ... for gen_syndrome of at least */
 	unsigned gen_wide_blocks;    /* this many data blocks */
 	struct {
@@ -450,6 +451,52 @@ RX_HIDDEN struct raidx__pick_out raidx__pick_width(const struct raidx__pick_in *
  * static order.  Returns how many. */
 RX_HIDDEN unsigned raidx__screen_keep(const double *t, const int *prio, unsigned nc,
 				      unsigned char *keep);
+/* ---- calls from memory race their kernels (race.c) --------------------
+ * A public call that streams more bytes than raidx__race_limit(op) times
+ * itself and runs, per call shape, whichever candidate has been fastest
+ * lately (race.c says why and how).  The limit is SIZE_MAX (no race) under
+ * RAIDX_SELECT=static, RAIDX_RACE=0 or a forced kernel for the op. */
+#define RAIDX__RACE_MAX 16   /* candidates per op */
+#define RAIDX__RACE_SLOTS 64 /* call shapes remembered per op */
+#define RAIDX__RACE_KEEP 4   /* candidates kept after the first round */
+struct raidx__race_slot {
+	_Atomic uint64_t key;           /* raidx__race_key of the shape */
+	_Atomic uint32_t calls;         /* on this shape since it took the slot */
+	_Atomic uint32_t kept;          /* bit mask of candidates after round one */
+	_Atomic uint32_t leader;        /* candidate + 1; 0: still learning */
+	_Atomic uint32_t strike;        /* rival + 1 that beat the leader last probe */
+	_Atomic uint64_t t[RAIDX__RACE_MAX]; /* ns: best call while learning, then
+					      * the leader's moving average */
+};
+struct raidx__race_ticket {
+	struct raidx__race_slot *slot;  /* NULL: the call is not raced */
+	unsigned nc, n, cand;
+	uint64_t t0;
+};
+RX_HIDDEN size_t raidx__race_limit(enum raidx_op op);
+/* For the tests: race calls of more than `bytes` (0: the default again). */
+RX_HIDDEN void raidx__race_limit_set(size_t bytes);
+RX_HIDDEN uint64_t raidx__race_key(enum raidx_op op, unsigned n, unsigned a, unsigned b,
+				   size_t len);
+/* The kernel for this call (pick: the size class's choice), with the
+ * ticket raidx__race_end() takes after the call. */
+RX_HIDDEN const struct raidx__impl *raidx__race_begin(struct raidx__race_ticket *tk,
+						      enum raidx_op op,
+						      const struct raidx__impl *pick,
+						      uint64_t key);
+RX_HIDDEN void raidx__race_end(const struct raidx__race_ticket *tk);
+/* The policy alone, for the tests: call n of a shape with nc candidates
+ * (pref: the pick's index) runs raidx__race_choose()'s candidate, whose
+ * time raidx__race_record() takes. */
+RX_HIDDEN unsigned raidx__race_choose(struct raidx__race_slot *s, unsigned nc, unsigned pref,
+				      unsigned n);
+RX_HIDDEN void raidx__race_record(struct raidx__race_slot *s, unsigned nc, unsigned cand,
+				  unsigned n, uint64_t ns);
+RX_HIDDEN void raidx__race_reset(struct raidx__race_slot *s, uint64_t key);
+/* The op's candidates, highest priority first (up to max into out);
+ * returns how many there are. */
+RX_HIDDEN unsigned raidx__race_candidates(enum raidx_op op, const struct raidx__impl **out,
+					  unsigned max);
 /* Measure the large class (non-temporal kernels against the in-cache pick
  * on a shape twice the LLC); tens of milliseconds to a second. */
 RX_HIDDEN int raidx__tune_large(void);

@@ -135,7 +135,9 @@
  * calls, normal-store calls of that xor_gen took 73-91, 49-78, 40-53 and
  * 37-55 us before settling (a throwaway program, six runs), so a probe
  * with one warm-up call is biased toward the leader, and one long enough
- * to be fair costs more than the 5-10% it can win.
+ * to be fair costs more than the 5-10% it can win.  Beyond the LLC no
+ * block outlives a call in the cache, and there calls do race their
+ * kernels (race.c, from 2026-12-05).
  */
 #include <errno.h>
 #include <math.h>
@@ -475,6 +477,29 @@ void raidx__rec_stream_set(size_t bytes)
 {
 	atomic_store_explicit(&raidx__rec_stream_cached, bytes ? bytes : 1,
 			      memory_order_relaxed);
+}
+
+/* The race of calls from memory (race.c): calls that stream more than the
+ * recoveries' bound, the LLC and an eighth, whatever the op (no block of
+ * such a call is still in the cache at the next one).  race_base is that
+ * bound, or SIZE_MAX under RAIDX_SELECT=static or RAIDX_RACE=0;
+ * race_lim[op] is race_base, or SIZE_MAX while the op is forced. */
+static _Atomic size_t race_base;
+static _Atomic size_t race_lim[RAIDX_OP_COUNT];
+
+size_t raidx__race_limit(enum raidx_op op)
+{
+	return atomic_load_explicit(&race_lim[op], memory_order_relaxed);
+}
+
+/* Under choice_lock, or before publication. */
+static void race_publish(void)
+{
+	size_t b = atomic_load_explicit(&race_base, memory_order_relaxed);
+
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		atomic_store_explicit(&race_lim[op], op_forced[op] ? SIZE_MAX : b,
+				      memory_order_relaxed);
 }
 
 enum raidx__class raidx__class_of(enum raidx_op op, unsigned nblocks, size_t bytes)
@@ -1628,6 +1653,20 @@ static void select_once_fn(void)
 		}
 	apply_forced(getenv("RAIDX_IMPL"));
 	rep.calib_ms = (now_ns() - t0) / 1e6;
+	{
+		const char *race = getenv("RAIDX_RACE");
+		int on = !(mode && !strcmp(mode, "static"));
+		if (race && *race && strcmp(race, "0") && strcmp(race, "1")) {
+			warn("RAIDX_RACE=%s: expected 0 or 1%s; racing as without it", race, "");
+			env_error = 1;
+		} else if (race && !strcmp(race, "0")) {
+			on = 0;
+		}
+		atomic_store_explicit(&race_base, on ? rec_large_bytes : SIZE_MAX,
+				      memory_order_relaxed);
+		rep.race_bytes = on ? rec_large_bytes : 0;
+		race_publish();
+	}
 
 	/* Publish: the large pick first, the small one (which readers test)
 	 * last, with release order so large_bytes and the report are seen. */
@@ -1707,6 +1746,7 @@ int raidx_impl_select(enum raidx_op op, const char *name)
 	}
 	pthread_mutex_lock(&choice_lock);
 	op_forced[op] = forced != NULL;
+	race_publish();
 	for (int w = 0; w < NW; w++) {
 		atomic_store_explicit(&choice[op][RAIDX__LARGE][w],
 				      forced ? forced : auto_pick[op][RAIDX__LARGE][w],
@@ -1717,4 +1757,13 @@ int raidx_impl_select(enum raidx_op op, const char *name)
 	}
 	pthread_mutex_unlock(&choice_lock);
 	return 0;
+}
+
+void raidx__race_limit_set(size_t bytes)
+{
+	ensure_selected();
+	pthread_mutex_lock(&choice_lock);
+	atomic_store_explicit(&race_base, bytes ? bytes : rec_large_bytes, memory_order_relaxed);
+	race_publish();
+	pthread_mutex_unlock(&choice_lock);
 }

@@ -89,6 +89,10 @@ static int child(const char *what)
 			for (int w = 0; w < RAIDX__NWIDTH; w++)
 				printf("%s%s", w ? "," : c ? ":" : " ",
 				       rep.op[op].pick[c][w]->name);
+	/* per op: 1 when calls from memory race their kernels (race.c) */
+	printf(" race=");
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		printf("%d", raidx__race_limit((enum raidx_op)op) != SIZE_MAX);
 	printf("\n");
 	if (!strcmp(what, "save")) {
 		const char *path = getenv("TEST_SELECT_SAVE");
@@ -107,6 +111,7 @@ struct result {
 	int ok;
 	/* the picks for the narrow, mid and wide widths: "n,m,w" */
 	char small[RAIDX_OP_COUNT][100], large[RAIDX_OP_COUNT][100];
+	char race[RAIDX_OP_COUNT + 1]; /* "1" per op whose large calls race */
 	char err[2048]; /* what the child wrote to stderr */
 };
 
@@ -131,6 +136,7 @@ static void run(const char *what, const char *const *env, struct result *res)
 		unsetenv("RAIDX_IMPL");
 		unsetenv("RAIDX_SELECT");
 		unsetenv("RAIDX_TUNING");
+		unsetenv("RAIDX_RACE");
 		for (; env && *env; env++) {
 			char name[128];
 			const char *eq = strchr(*env, '=');
@@ -163,6 +169,8 @@ static void run(const char *what, const char *const *env, struct result *res)
 			snprintf(res->how, sizeof(res->how), "%s", tok + 4);
 		else if (!strncmp(tok, "ok=", 3))
 			res->ok = atoi(tok + 3);
+		else if (!strncmp(tok, "race=", 5))
+			snprintf(res->race, sizeof(res->race), "%s", tok + 5);
 		else if (op < RAIDX_OP_COUNT) {
 			char *c = strchr(tok, ':');
 			if (c) {
@@ -439,6 +447,37 @@ static void test_tuning(void)
 	rmdir(dir);
 	t_log("tuning file: round trip, edit obeyed, %u bad files ignored with a warning",
 	      cases + 1);
+}
+
+/* Which ops race their calls from memory (race.c): all of them by
+ * default and with a tuning file, none under RAIDX_SELECT=static or
+ * RAIDX_RACE=0, all but a forced op; a bad RAIDX_RACE is rejected. */
+static void test_race_switch(void)
+{
+	static const struct {
+		const char *env[3];
+		const char *want;
+		int init;
+	} cases[] = {
+		{ { NULL }, "111111", 0 },
+		{ { "RAIDX_RACE=1", NULL }, "111111", 0 },
+		{ { "RAIDX_RACE=0", NULL }, "000000", 0 },
+		{ { "RAIDX_SELECT=static", NULL }, "000000", 0 },
+		{ { "RAIDX_IMPL=gen_syndrome=int64x1,recov_datap=int64", NULL }, "110110", 0 },
+		{ { "RAIDX_RACE=yes", NULL }, "111111", -EINVAL },
+	};
+	struct result r;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		t_ctx("race switch: %s", cases[i].env[0] ? cases[i].env[0] : "(no variable)");
+		run("race", cases[i].env, &r);
+		t_expect_int("raidx_init()", r.init, cases[i].init);
+		if (strcmp(r.race, cases[i].want))
+			t_fail("ops racing: %s, want %s", r.race, cases[i].want);
+		if (cases[i].init && !strstr(r.err, "RAIDX_RACE"))
+			t_fail("no warning for a bad RAIDX_RACE (stderr: %s)", r.err);
+	}
+	t_log("race switch: default, RAIDX_RACE=0/1/bad, static, a forced op");
 }
 
 static void test_static(void)
@@ -740,6 +779,7 @@ int main(int argc, char **argv)
 	test_bad_overrides();
 	test_tuning();
 	test_static();
+	test_race_switch();
 	test_quirks();
 	test_pick_rule();
 	test_screen_rule();

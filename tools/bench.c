@@ -188,6 +188,9 @@ static void usage(FILE *f)
 "Measure every implementation of every raidx operation on this machine, next\n"
 "to ISA-L (when raidx was built with it) and to the machine's limits, and show\n"
 "which one is fastest, by how much, and which one raidx has chosen (*).\n"
+"Where calls stream from memory and race their kernels (raidx info, \"race\"),\n"
+"the chosen row is \"raidx\": the public call itself, timed as an application\n"
+"makes it, after the race's learning calls.\n"
 "\n"
 "What is measured (defaults):\n"
 "  xor_gen, xor_acc  1, 2, 3, 4, 8, 16 sources\n"
@@ -217,8 +220,8 @@ static void usage(FILE *f)
 "  --op LIST         operations, comma separated (xor_gen, xor_acc,\n"
 "                    gen_syndrome, xor_syndrome, recov_2data, recov_datap)\n"
 "  --impl LIST       rows to show, comma separated: implementation names,\n"
-"                    ref, isal, linux (both linux rows), memread,\n"
-"                    memcpy, or all\n"
+"                    ref, isal, linux (both linux rows), raidx (the\n"
+"                    public call where it races), memread, memcpy, or all\n"
 "  --all             include ref (byte-at-a-time; run only where it fits)\n"
 "  --disks LIST      disks (sources for xor ops) instead of the defaults\n"
 "  --len LIST        block lengths: 4k, 64K, 1M, 16M, 1000 (bytes), ...\n"
@@ -1205,7 +1208,11 @@ static void **next_stripe(struct cell *c)
  * on a zmm_downclock CPU): timed and shown, but no rival of the pick, since
  * a loop of calls cannot show what its lower clock costs the code around
  * it. */
-enum rkind { RK_IMPL, RK_OUT, RK_PEER, RK_MEMREAD, RK_MEMCPY };
+/* RK_AUTO ("raidx"): the public call itself, in cells where it races its
+ * kernels (calls that stream from memory, src/race.c): what such a call
+ * runs changes from call to call, so that row, not a kernel's, is the
+ * chosen one there; it is never a rival. */
+enum rkind { RK_IMPL, RK_OUT, RK_PEER, RK_MEMREAD, RK_MEMCPY, RK_AUTO };
 #define RK_KERNEL(k) ((k) == RK_IMPL || (k) == RK_OUT) /* a raidx kernel's row */
 
 /* The chosen kernel timed alone against a rival that looked faster in
@@ -1270,6 +1277,38 @@ static int call_impl(struct runner *r, const struct cell *c, void **p)
 		return -1;
 	}
 	return 0;
+}
+
+/* The public call, as an application makes it (RK_AUTO). */
+static int call_public(struct runner *r, const struct cell *c, void **p)
+{
+	const struct bench_shape *sh = &c->sh;
+	int e;
+
+	(void)r;
+	switch (sh->op) {
+	case BOP_XOR_GEN:
+		e = raidx_xor_gen(p[sh->disks], (const void *const *)p, sh->disks, c->len);
+		break;
+	case BOP_XOR_ACC:
+		e = raidx_xor_acc(p[sh->disks], (const void *const *)p, sh->disks, c->len);
+		break;
+	case BOP_GEN_SYNDROME:
+		e = raidx_gen_syndrome(sh->disks, c->len, p);
+		break;
+	case BOP_XOR_SYNDROME:
+		e = raidx_xor_syndrome(sh->disks, sh->start, sh->stop, c->len, p);
+		break;
+	case BOP_RECOV_2DATA:
+		e = raidx_recov_2data(sh->disks, c->len, sh->start, sh->stop, p);
+		break;
+	case BOP_RECOV_DATAP:
+		e = raidx_recov_datap(sh->disks, c->len, sh->start, p);
+		break;
+	default:
+		return -1;
+	}
+	return e ? -1 : 0;
 }
 
 static int call_isal(struct runner *r, const struct cell *c, void **p)
@@ -1534,6 +1573,15 @@ static void warm_runner(struct runner *r, struct cell *c, double sample)
 	unsigned n = 0;
 	double t0 = now(), t;
 
+	if (r->kind == RK_AUTO) {
+		/* the race's learning calls: every candidate once, the kept
+		 * ones again, then one as the leader (src/race.c) */
+		const struct raidx__impl *cl[RAIDX__RACE_MAX];
+		unsigned learn = raidx__race_candidates((enum raidx_op)c->sh.op, cl,
+							 RAIDX__RACE_MAX) + RAIDX__RACE_KEEP + 1;
+		for (unsigned i = 0; i < learn; i++)
+			r->call(r, c, next_stripe(c));
+	}
 	if (r->tcall >= 4 * (sample > SETTLE_S ? sample : SETTLE_S)) {
 		r->iters = 1;
 		return;
@@ -1574,7 +1622,8 @@ static int measure_cell(struct cell *c, struct runner *rs, unsigned nr, double b
 				continue;
 			}
 		}
-		if ((RK_KERNEL(r->kind) || r->kind == RK_PEER) && verify(r, c))
+		if ((RK_KERNEL(r->kind) || r->kind == RK_PEER || r->kind == RK_AUTO) &&
+		    verify(r, c))
 			return -1;
 		if (!r->skip)
 			act[na++] = r;
@@ -1643,9 +1692,16 @@ static unsigned build_runners(struct runner *rs, const struct bench_shape *sh, s
 	 * streams: raidx__class_of) pick it. */
 	const struct raidx__impl *cur = raidx__impl_for((enum raidx_op)sh->op, sh->disks,
 							sh->start, sh->stop, len);
+	/* A call that races (src/race.c) has no one kernel: the public call
+	 * is timed as a row of its own, the chosen one. */
+	int raced = raidx__call_bytes((enum raidx_op)sh->op, sh->disks,
+				      sh->op == BOP_XOR_SYNDROME ? sh->start : 0,
+				      sh->op == BOP_XOR_SYNDROME ? sh->stop : 0, len) >
+			    raidx__race_limit((enum raidx_op)sh->op) &&
+		    impl_wanted(o, "raidx");
 
 	memset(rs, 0, sizeof(*rs) * MAX_RUNNERS);
-	for (unsigned i = 0; i < cnt && n < MAX_RUNNERS - 5; i++) {
+	for (unsigned i = 0; i < cnt && n < MAX_RUNNERS - 6; i++) {
 		if (!raidx__impl_runnable(list[i]) || !impl_wanted(o, list[i]->name))
 			continue;
 		struct runner *r = &rs[n++];
@@ -1653,8 +1709,15 @@ static unsigned build_runners(struct runner *rs, const struct bench_shape *sh, s
 		r->kind = raidx__impl_left_out(list[i]) ? RK_OUT : RK_IMPL;
 		r->call = call_impl;
 		r->impl = list[i];
-		r->chosen = list[i] == cur;
+		r->chosen = !raced && list[i] == cur;
 		r->slow = !strcmp(list[i]->name, "ref");
+	}
+	if (raced) {
+		struct runner *r = &rs[n++];
+		snprintf(r->name, sizeof(r->name), "raidx");
+		r->kind = RK_AUTO;
+		r->call = call_public;
+		r->chosen = 1;
 	}
 	if (impl_wanted(o, "isal")) {
 		struct runner *r = &rs[n++];
@@ -1795,7 +1858,7 @@ static void recheck_cell(struct cell *c, struct runner *rs, unsigned nr)
 	for (unsigned i = 0; i < nr; i++)
 		if (rs[i].chosen && !rs[i].skip && rs[i].nsamples)
 			ch = &rs[i];
-	if (!ch || !RK_KERNEL(ch->kind))
+	if (!ch || !(RK_KERNEL(ch->kind) || ch->kind == RK_AUTO))
 		return;
 	/* The rivals, the one the chosen kernel looked slowest against first:
 	 * chosen/rival speed by best samples and paired, the lower of the two. */
@@ -2370,13 +2433,13 @@ static void print_summary(const struct opts *o, double elapsed)
 				unsigned bi = 0;
 				for (unsigned j = 0; j < nn; j++) {
 					const struct result *r = find_result(&shapes[i], len, names[j]);
-					if (!r || r->kind != RK_IMPL)
+					if (!r || (r->kind != RK_IMPL && r->kind != RK_AUTO))
 						continue;
 					double v = result_gbps(o, r, NULL, o->stat_median);
 					double vb = result_gbps(o, r, NULL, 0);
-					if (v > best)
+					if (r->kind == RK_IMPL && v > best)
 						best = v, bi = j;
-					if (vb > bbest)
+					if (r->kind == RK_IMPL && vb > bbest)
 						bbest = vb;
 					if (r->paired > pfast)
 						pfast = r->paired;
@@ -2730,7 +2793,7 @@ int raidx_tool_bench(int argc, char **argv)
 			int known = !strcmp(tok, "all") || !strcmp(tok, "isal") ||
 				    !strcmp(tok, "memread") || !strcmp(tok, "memcpy") ||
 				    !strcmp(tok, "linux") || !strcmp(tok, "linux_x2") ||
-				    !strcmp(tok, "linux_x4");
+				    !strcmp(tok, "linux_x4") || !strcmp(tok, "raidx");
 			for (int op = 0; op < RAIDX_OP_COUNT && !known; op++)
 				known = raidx__impl_find((enum raidx_op)op, tok) != NULL;
 			if (!known) {

@@ -194,6 +194,20 @@ int raidx_tool_info(int argc, char **argv)
 	format_bytes(rep.rec_large_bytes, buf, sizeof(buf));
 	printf("                recov_2data, recov_datap: more than %s (the LLC\n"
 	       "                and an eighth)\n", buf);
+	if (rep.race_bytes) {
+		const struct raidx__impl *cl[RAIDX__RACE_MAX];
+		format_bytes(rep.race_bytes, buf, sizeof(buf));
+		printf("race            calls that stream more than %s (the LLC and an\n"
+		       "                eighth) time themselves and run, per call shape, the\n"
+		       "                candidate fastest lately (src/race.c; RAIDX_RACE=0:\n"
+		       "                off); candidates:", buf);
+		for (int op = 0; op < RAIDX_OP_COUNT; op++)
+			printf(" %s %u%s", raidx_op_name((enum raidx_op)op),
+			       raidx__race_candidates((enum raidx_op)op, cl, RAIDX__RACE_MAX),
+			       op + 1 < RAIDX_OP_COUNT ? "," : "\n");
+	} else {
+		printf("race            off (RAIDX_SELECT=static or RAIDX_RACE=0)\n");
+	}
 	format_bytes(raidx__l1d_bytes(), buf, sizeof(buf));
 #if defined(__x86_64__) || defined(__i386__)
 	printf("L1 data cache   %s: the 512-bit x4 kernels run a shorter step on\n"
@@ -328,7 +342,9 @@ static void usage(FILE *f)
 		"  RAIDX_SELECT=bench|static  calibrate at start-up (default) or\n"
 		"             take the static priority order\n"
 		"  RAIDX_IMPL=op=name,...     force implementations\n"
-		"  RAIDX_TUNING=FILE          load the picks saved by raidx tune\n");
+		"  RAIDX_TUNING=FILE          load the picks saved by raidx tune\n"
+		"  RAIDX_RACE=0|1             calls from memory race their kernels\n"
+		"             (default 1; src/race.c)\n");
 }
 
 /* Subcommands whose files are not in this build (tools/CMakeLists.txt

@@ -1,0 +1,319 @@
+/*
+ * race.c - calls that stream from memory pick their kernel by timing
+ * themselves.
+ *
+ * Why: beyond the last-level cache the fastest kernel is not a property of
+ * the CPU but of the moment.  On the Turin-like Zen 5 of 2026-12-05 a
+ * program that alternated kernels on one 16+2 xor_syndrome window [8,15]
+ * of 16 MiB blocks for 40 s (best of each second) read gfni_avx512x4 at
+ * 1.02-1.04x of avx512x1 for 18 s, then 0.85-0.87x for the next 20 s, on
+ * the same buffers; 8+2 [0,7] went from 44 to 35 GB/s at one second with
+ * gfni_avx2x2 from last to first.  Default raidx bench runs missed the
+ * 0.95 goal on 5-13 of their 42 cells of 16 MiB in every run of the eleven
+ * passes before, whatever the start-up pick was, because the pick cannot
+ * see the state the call will run in.  A call of that size, though, lasts
+ * a millisecond or more: timing it costs two clock reads (tens of
+ * nanoseconds), and the state lasts seconds, hundreds of calls.
+ *
+ * How: per operation a small table of call shapes (the op's block count,
+ * window or lost blocks, and length: calls of one shape are comparable by
+ * time alone).  The first calls of a shape run every candidate once (the
+ * op's selectable kernels within RACE_PRIO_SPAN of priority of the best,
+ * so portable code next to AVX-512 is not tried), then the RACE_KEEP
+ * fastest of them (the size-class pick always among them) once more; the
+ * leader is the fastest by its better call, and the pick itself where it
+ * is within RACE_TIE of that, so a shape whose candidates are level keeps
+ * the calibrated choice.  After that one call in RACE_PROBE runs one of
+ * the kept rivals in turn; a rival whose call beats the leader's moving
+ * average (1/8 weight per call) by RACE_TIE at two of its probes in a row
+ * takes the lead.
+ *
+ * Why only from memory (raidx__race_limit, select.c: the recoveries'
+ * large class, the LLC and an eighth): a race of the non-temporal and the
+ * normal-store twin between the L2 and the LLC was tried (2026-12-01,
+ * select.c "Size classes") and dropped, because there a store policy is
+ * partly paid for by the calls after it, so a probe's time is not its own.
+ * Beyond the LLC no block is in the cache at the next call either way.
+ *
+ * Threads: every field is an atomic, read and written relaxed.  Two
+ * threads on one shape share its table entry (their calls contend for the
+ * same memory, so each sees the same state); two shapes that hash to one
+ * entry take it in turn, each restarting the learning.  A torn update
+ * (one thread's leader with another's times) can only make a call run a
+ * slower candidate for a while: every candidate computes the same bytes.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <time.h>
+
+#include "raidx_impl.h"
+
+/* Candidates more than this far below the op's best priority are not
+ * raced: on x86 that leaves SSE2 and portable code out where AVX2 or
+ * better runs (priorities 20-25 and 10-12 against 35-61). */
+#define RACE_PRIO_SPAN 30
+/* Kept after the first round: on Zen 5 the cells' leaders at 16 MiB came
+ * from four or five kernels per op, and the fastest two or three by one
+ * call each are within a few percent. */
+#define RACE_KEEP RAIDX__RACE_KEEP
+/* One call in this many probes a rival: a rival 15% slower (the largest
+ * gap between the kept ones in the states above) costs 0.5%. */
+#define RACE_PROBE 32
+/* A rival must be this much faster to lead (percent of the leader's
+ * time), and the pick is kept when it is within it. */
+#define RACE_TIE 97
+
+struct race_cands {
+	unsigned n;
+	const struct raidx__impl *c[RAIDX__RACE_MAX];
+};
+
+static struct race_cands cands[RAIDX_OP_COUNT];
+static pthread_once_t cands_once = PTHREAD_ONCE_INIT;
+static struct raidx__race_slot slots[RAIDX_OP_COUNT][RAIDX__RACE_SLOTS];
+
+static void cands_once_fn(void)
+{
+	for (int op = 0; op < RAIDX_OP_COUNT; op++) {
+		const struct raidx__impl *const *list;
+		unsigned cnt = raidx__impl_list((enum raidx_op)op, &list);
+		int top = -1;
+		struct race_cands *rc = &cands[op];
+
+		for (unsigned i = 0; i < cnt; i++)
+			if (raidx__impl_selectable(list[i]) && list[i]->priority > top)
+				top = list[i]->priority;
+		/* by priority, highest first (insertion: a dozen entries) */
+		const struct raidx__impl *all[64];
+		unsigned na = 0;
+		for (unsigned i = 0; i < cnt && na < 64; i++) {
+			const struct raidx__impl *p = list[i];
+			if (!raidx__impl_selectable(p) || p->priority + RACE_PRIO_SPAN < top)
+				continue;
+			unsigned j = na++;
+			for (; j > 0 && all[j - 1]->priority < p->priority; j--)
+				all[j] = all[j - 1];
+			all[j] = p;
+		}
+		rc->n = na < RAIDX__RACE_MAX ? na : RAIDX__RACE_MAX;
+		for (unsigned i = 0; i < rc->n; i++)
+			rc->c[i] = all[i];
+	}
+}
+
+static uint64_t ld64(_Atomic uint64_t *p)
+{
+	return atomic_load_explicit(p, memory_order_relaxed);
+}
+
+static void st64(_Atomic uint64_t *p, uint64_t v)
+{
+	atomic_store_explicit(p, v, memory_order_relaxed);
+}
+
+static unsigned ld32(_Atomic uint32_t *p)
+{
+	return atomic_load_explicit(p, memory_order_relaxed);
+}
+
+static void st32(_Atomic uint32_t *p, unsigned v)
+{
+	atomic_store_explicit(p, v, memory_order_relaxed);
+}
+
+static unsigned popcount32(uint32_t v)
+{
+	unsigned n = 0;
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
+/* The k-th set bit of m (k < popcount(m)). */
+static unsigned nth_bit(uint32_t m, unsigned k)
+{
+	for (; k; k--)
+		m &= m - 1;
+	return (unsigned)__builtin_ctz(m);
+}
+
+/* After the first round: the pick and the RACE_KEEP - 1 fastest others
+ * by their one call (a candidate whose call has not ended yet, on
+ * another thread, is left out). */
+static uint32_t keep_set(struct raidx__race_slot *s, unsigned nc, unsigned pref)
+{
+	uint32_t kept = 1u << pref;
+
+	for (unsigned k = 1; k < RACE_KEEP && k < nc; k++) {
+		int best = -1;
+		for (unsigned c = 0; c < nc; c++) {
+			uint64_t t = ld64(&s->t[c]);
+			if ((kept >> c & 1) || !t)
+				continue;
+			if (best < 0 || t < ld64(&s->t[best]))
+				best = (int)c;
+		}
+		if (best < 0)
+			break;
+		kept |= 1u << best;
+	}
+	return kept;
+}
+
+/* The leader after the second round: the fastest kept candidate by its
+ * better call, or the pick when within RACE_TIE of it. */
+static unsigned first_leader(struct raidx__race_slot *s, uint32_t kept, unsigned pref)
+{
+	unsigned best = pref;
+	uint64_t tb = ld64(&s->t[pref]);
+
+	for (uint32_t m = kept; m; m &= m - 1) {
+		unsigned c = (unsigned)__builtin_ctz(m);
+		uint64_t t = ld64(&s->t[c]);
+		if (t && (!tb || t < tb))
+			best = c, tb = t;
+	}
+	uint64_t tp = ld64(&s->t[pref]);
+	if (tp && tp * RACE_TIE <= tb * 100)
+		return pref;
+	return best;
+}
+
+unsigned raidx__race_choose(struct raidx__race_slot *s, unsigned nc, unsigned pref,
+			    unsigned n)
+{
+	if (n < nc)
+		return n;                 /* first round: each candidate once */
+	uint32_t kept = ld32(&s->kept);
+	if (!kept) {
+		kept = keep_set(s, nc, pref);
+		st32(&s->kept, kept);
+	}
+	unsigned nk = popcount32(kept), m = n - nc;
+	if (m < nk)
+		return nth_bit(kept, m);  /* second round: the kept once more */
+	unsigned lead = ld32(&s->leader);
+	if (!lead) {
+		lead = first_leader(s, kept, pref) + 1;
+		st32(&s->leader, lead);
+	}
+	m -= nk;
+	if (nk > 1 && m % RACE_PROBE == RACE_PROBE - 1) {
+		/* a probe: the kept rivals in turn */
+		unsigned k = (m / RACE_PROBE) % (nk - 1);
+		uint32_t rivals = kept & ~(1u << (lead - 1));
+		if (rivals)
+			return nth_bit(rivals, k % popcount32(rivals));
+	}
+	return lead - 1;
+}
+
+void raidx__race_record(struct raidx__race_slot *s, unsigned nc, unsigned cand,
+			unsigned n, uint64_t ns)
+{
+	uint32_t kept = ld32(&s->kept);
+	unsigned lead = ld32(&s->leader);
+
+	if (!ns)
+		ns = 1;
+	if (n < nc || !lead || n < nc + popcount32(kept)) {
+		/* learning: a candidate's best call */
+		uint64_t t = ld64(&s->t[cand]);
+		if (!t || ns < t)
+			st64(&s->t[cand], ns);
+		return;
+	}
+	if (cand == lead - 1) {
+		/* the leader's moving average, 1/8 per call */
+		uint64_t t = ld64(&s->t[cand]);
+		st64(&s->t[cand], t ? t - t / 8 + ns / 8 : ns);
+		return;
+	}
+	uint64_t tl = ld64(&s->t[lead - 1]);
+	unsigned strike = ld32(&s->strike);
+	if (ns * 100 < tl * RACE_TIE) {
+		if (strike == cand + 1) {
+			/* second win in a row: it leads, from its own time */
+			st64(&s->t[cand], ns);
+			st32(&s->leader, cand + 1);
+			st32(&s->strike, 0);
+		} else {
+			st32(&s->strike, cand + 1);
+		}
+	} else if (strike == cand + 1) {
+		st32(&s->strike, 0);
+	}
+}
+
+void raidx__race_reset(struct raidx__race_slot *s, uint64_t key)
+{
+	st64(&s->key, key);
+	st32(&s->kept, 0);
+	st32(&s->leader, 0);
+	st32(&s->strike, 0);
+	for (unsigned c = 0; c < RAIDX__RACE_MAX; c++)
+		st64(&s->t[c], 0);
+	atomic_store_explicit(&s->calls, 0, memory_order_relaxed);
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t raidx__race_key(enum raidx_op op, unsigned n, unsigned a, unsigned b, size_t len)
+{
+	/* a 64-bit mix of the shape (splitmix64's finaliser); never 0 */
+	uint64_t x = ((uint64_t)op << 56) ^ ((uint64_t)n << 40) ^ ((uint64_t)a << 24) ^
+		     ((uint64_t)b << 8) ^ ((uint64_t)len * 0x9e3779b97f4a7c15u);
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9u;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebu;
+	x ^= x >> 31;
+	return x | 1;
+}
+
+const struct raidx__impl *raidx__race_begin(struct raidx__race_ticket *tk, enum raidx_op op,
+					    const struct raidx__impl *pick, uint64_t key)
+{
+	pthread_once(&cands_once, cands_once_fn);
+	const struct race_cands *rc = &cands[op];
+	unsigned pref = 0;
+
+	tk->slot = NULL;
+	while (pref < rc->n && rc->c[pref] != pick)
+		pref++;
+	if (pref == rc->n || rc->n < 2)
+		return pick; /* a pick outside the race (a tuning file's, say) */
+	struct raidx__race_slot *s = &slots[op][(key >> 17) % RAIDX__RACE_SLOTS];
+	if (ld64(&s->key) != key)
+		raidx__race_reset(s, key);
+	tk->slot = s;
+	tk->nc = rc->n;
+	tk->n = atomic_fetch_add_explicit(&s->calls, 1, memory_order_relaxed);
+	/* past 2^31 calls, start over rather than wrap */
+	if (tk->n > 0x7fffffffu)
+		raidx__race_reset(s, key);
+	tk->cand = raidx__race_choose(s, rc->n, pref, tk->n);
+	tk->t0 = now_ns();
+	return rc->c[tk->cand];
+}
+
+void raidx__race_end(const struct raidx__race_ticket *tk)
+{
+	uint64_t t = now_ns() - tk->t0;
+
+	raidx__race_record(tk->slot, tk->nc, tk->cand, tk->n, t);
+}
+
+unsigned raidx__race_candidates(enum raidx_op op, const struct raidx__impl **out, unsigned max)
+{
+	pthread_once(&cands_once, cands_once_fn);
+	unsigned n = cands[op].n < max ? cands[op].n : max;
+	for (unsigned i = 0; i < n; i++)
+		out[i] = cands[op].c[i];
+	return cands[op].n;
+}
