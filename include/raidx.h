@@ -220,7 +220,7 @@ RAIDX_API int raidx_impl_select(enum raidx_op op, const char *name);
  * (`raidx info` prints the size) race their kernels: each such call is
  * timed, and per call shape (op, disk or source count, window or lost
  * blocks, length) the first calls try the candidate kernels and later
- * calls run whichever has been fastest lately, trying a rival in one call
+ * calls run whichever has been fastest lately, trying a rival in two calls
  * of 32.  The results are the same whichever kernel runs.  RAIDX_RACE=0
  * turns this off (RAIDX_SELECT=static and a forced kernel do too for the
  * ops they cover); any value other than 0 or 1 is invalid as above. */

@@ -20,20 +20,38 @@
  * time alone).  The first calls of a shape run every candidate once (the
  * op's selectable kernels within RACE_PRIO_SPAN of priority of the best,
  * so portable code next to AVX-512 is not tried), then the RACE_KEEP
- * fastest of them (the size-class pick always among them) once more; the
- * leader is the fastest by its better call, and the pick itself where it
- * is within RACE_TIE of that, so a shape whose candidates are level keeps
- * the calibrated choice.  After that one call in RACE_PROBE runs one of
- * the kept rivals in turn; a rival whose call beats the leader's moving
- * average (1/8 weight per call) by RACE_TIE at two of its probes in a row
- * takes the lead.
+ * fastest of them (the size-class pick always among them) twice more, in
+ * turn, each time two calls in a row of which the second is timed; the
+ * leader is the fastest by its better timed call, and the pick itself
+ * where it is within RACE_PICK_TIE of that, so a shape whose candidates are
+ * level keeps the calibrated choice.  After that two calls in RACE_PROBE
+ * run one of the kept rivals in turn, the second timed; a rival whose
+ * call beats the leader's moving average (1/8 weight per call) by
+ * RACE_TIE at two of its probes in a row takes the lead.
+ *
+ * Why the first round only prunes: its first call is often the first on
+ * freshly written blocks (raidx bench's check before it times a row, an
+ * application's first write), and with the leader taken from both rounds
+ * the pick, which runs first, read fastest in 9 of 15 cells of a 16 MiB
+ * run, by up to 10%.
+ *
+ * Why two calls at a time: beyond the LLC no block is read again from
+ * the cache, but a normal-store kernel leaves the LLC full of dirty lines
+ * that the next call writes back, whatever kernel it runs.  Timed right
+ * after a streaming (non-temporal) kernel, a normal-store one reads faster
+ * than it runs in a row: with every call timed, avx2x4 and avx2x2 led
+ * 16+2 rebuilds at 16 MiB by 8-20% in their learning calls after
+ * gfni_avx512nt, and then read 0.91-0.93 of gfni_avx512nt in raidx
+ * bench's rechecks of the same cells.  So a candidate's first call after
+ * another kernel is not timed, nor the leader's first after a probe.
  *
  * Why only from memory (raidx__race_limit, select.c: the recoveries'
  * large class, the LLC and an eighth): a race of the non-temporal and the
  * normal-store twin between the L2 and the LLC was tried (2026-12-01,
- * select.c "Size classes") and dropped, because there a store policy is
- * partly paid for by the calls after it, so a probe's time is not its own.
- * Beyond the LLC no block is in the cache at the next call either way.
+ * select.c "Size classes") and dropped: there a store policy is paid for
+ * largely by the calls after it (reads of its output from the cache, or
+ * not), which a probe of one or two calls cannot see.  Beyond the LLC
+ * only the write-back is carried over, and one untimed call absorbs it.
  *
  * Threads: every field is an atomic, read and written relaxed.  Two
  * threads on one shape share its table entry (their calls contend for the
@@ -56,12 +74,19 @@
  * from four or five kernels per op, and the fastest two or three by one
  * call each are within a few percent. */
 #define RACE_KEEP RAIDX__RACE_KEEP
-/* One call in this many probes a rival: a rival 15% slower (the largest
- * gap between the kept ones in the states above) costs 0.5%. */
+/* Two calls in this many probe a rival: a rival 15% slower (the largest
+ * gap between the kept ones in the states above) costs 1%. */
 #define RACE_PROBE 32
-/* A rival must be this much faster to lead (percent of the leader's
- * time), and the pick is kept when it is within it. */
+/* A probed rival must be this much faster than the leader's moving
+ * average to lead (percent of the leader's time). */
 #define RACE_TIE 97
+/* The pick keeps the lead after learning unless another candidate was
+ * this much faster (percent): two timed calls each are noisy by several
+ * percent from memory (in one 16 MiB run xor_acc of 8 sources took avx2
+ * on 7% in its learning calls, then ran 0.76-0.82 of avx512 in the cell),
+ * while the gaps the race is for are 10-20% (8+2 losing disk 3, the
+ * 16 MiB states above). */
+#define RACE_PICK_TIE 95
 
 struct race_cands {
 	unsigned n;
@@ -161,7 +186,7 @@ static uint32_t keep_set(struct raidx__race_slot *s, unsigned nc, unsigned pref)
 }
 
 /* The leader after the second round: the fastest kept candidate by its
- * better call, or the pick when within RACE_TIE of it. */
+ * better call, or the pick when within RACE_PICK_TIE of it. */
 static unsigned first_leader(struct raidx__race_slot *s, uint32_t kept, unsigned pref)
 {
 	unsigned best = pref;
@@ -174,34 +199,46 @@ static unsigned first_leader(struct raidx__race_slot *s, uint32_t kept, unsigned
 			best = c, tb = t;
 	}
 	uint64_t tp = ld64(&s->t[pref]);
-	if (tp && tp * RACE_TIE <= tb * 100)
+	if (tp && tp * RACE_PICK_TIE <= tb * 100)
 		return pref;
 	return best;
 }
 
 unsigned raidx__race_choose(struct raidx__race_slot *s, unsigned nc, unsigned pref,
-			    unsigned n)
+			    unsigned n, int *timed)
 {
+	*timed = 1;
 	if (n < nc)
 		return n;                 /* first round: each candidate once */
 	uint32_t kept = ld32(&s->kept);
 	if (!kept) {
 		kept = keep_set(s, nc, pref);
+		/* the second round's times alone decide the leader */
+		for (uint32_t k = kept; k; k &= k - 1)
+			st64(&s->t[__builtin_ctz(k)], 0);
 		st32(&s->kept, kept);
 	}
 	unsigned nk = popcount32(kept), m = n - nc;
-	if (m < nk)
-		return nth_bit(kept, m);  /* second round: the kept once more */
+	if (m < 2 * RAIDX__RACE_ROUND2 * nk) {
+		/* second round: the kept in turn, two calls each, the first
+		 * untimed (it pays for what the kernel before left behind) */
+		*timed = m & 1;
+		return nth_bit(kept, (m / 2) % nk);
+	}
 	unsigned lead = ld32(&s->leader);
 	if (!lead) {
 		lead = first_leader(s, kept, pref) + 1;
 		st32(&s->leader, lead);
 	}
-	m -= nk;
-	if (nk > 1 && m % RACE_PROBE == RACE_PROBE - 1) {
-		/* a probe: the kept rivals in turn */
+	m -= 2 * RAIDX__RACE_ROUND2 * nk;
+	/* the leader's first call after a probe (or the second round) pays
+	 * for the other kernel's leavings: not timed */
+	*timed = m % RACE_PROBE != 0;
+	if (nk > 1 && m % RACE_PROBE >= RACE_PROBE - 2) {
+		/* a probe: the kept rivals in turn, two calls, the second timed */
 		unsigned k = (m / RACE_PROBE) % (nk - 1);
 		uint32_t rivals = kept & ~(1u << (lead - 1));
+		*timed = m % RACE_PROBE == RACE_PROBE - 1;
 		if (rivals)
 			return nth_bit(rivals, k % popcount32(rivals));
 	}
@@ -216,7 +253,7 @@ void raidx__race_record(struct raidx__race_slot *s, unsigned nc, unsigned cand,
 
 	if (!ns)
 		ns = 1;
-	if (n < nc || !lead || n < nc + popcount32(kept)) {
+	if (n < nc || !lead || n < nc + 2 * RAIDX__RACE_ROUND2 * popcount32(kept)) {
 		/* learning: a candidate's best call */
 		uint64_t t = ld64(&s->t[cand]);
 		if (!t || ns < t)
@@ -297,7 +334,7 @@ const struct raidx__impl *raidx__race_begin(struct raidx__race_ticket *tk, enum 
 	/* past 2^31 calls, start over rather than wrap */
 	if (tk->n > 0x7fffffffu)
 		raidx__race_reset(s, key);
-	tk->cand = raidx__race_choose(s, rc->n, pref, tk->n);
+	tk->cand = raidx__race_choose(s, rc->n, pref, tk->n, &tk->timed);
 	tk->t0 = now_ns();
 	return rc->c[tk->cand];
 }
@@ -306,7 +343,8 @@ void raidx__race_end(const struct raidx__race_ticket *tk)
 {
 	uint64_t t = now_ns() - tk->t0;
 
-	raidx__race_record(tk->slot, tk->nc, tk->cand, tk->n, t);
+	if (tk->timed)
+		raidx__race_record(tk->slot, tk->nc, tk->cand, tk->n, t);
 }
 
 unsigned raidx__race_candidates(enum raidx_op op, const struct raidx__impl **out, unsigned max)

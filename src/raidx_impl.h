@@ -459,6 +459,7 @@ RX_HIDDEN unsigned raidx__screen_keep(const double *t, const int *prio, unsigned
 #define RAIDX__RACE_MAX 16   /* candidates per op */
 #define RAIDX__RACE_SLOTS 64 /* call shapes remembered per op */
 #define RAIDX__RACE_KEEP 4   /* candidates kept after the first round */
+#define RAIDX__RACE_ROUND2 2 /* calls of each kept one in the second round */
 struct raidx__race_slot {
 	_Atomic uint64_t key;           /* raidx__race_key of the shape */
 	_Atomic uint32_t calls;         /* on this shape since it took the slot */
@@ -471,6 +472,7 @@ struct raidx__race_slot {
 struct raidx__race_ticket {
 	struct raidx__race_slot *slot;  /* NULL: the call is not raced */
 	unsigned nc, n, cand;
+	int timed;                      /* the call's time counts */
 	uint64_t t0;
 };
 RX_HIDDEN size_t raidx__race_limit(enum raidx_op op);
@@ -487,9 +489,9 @@ RX_HIDDEN const struct raidx__impl *raidx__race_begin(struct raidx__race_ticket 
 RX_HIDDEN void raidx__race_end(const struct raidx__race_ticket *tk);
 /* The policy alone, for the tests: call n of a shape with nc candidates
  * (pref: the pick's index) runs raidx__race_choose()'s candidate, whose
- * time raidx__race_record() takes. */
+ * time raidx__race_record() takes when *timed is set. */
 RX_HIDDEN unsigned raidx__race_choose(struct raidx__race_slot *s, unsigned nc, unsigned pref,
-				      unsigned n);
+				      unsigned n, int *timed);
 RX_HIDDEN void raidx__race_record(struct raidx__race_slot *s, unsigned nc, unsigned cand,
 				  unsigned n, uint64_t ns);
 RX_HIDDEN void raidx__race_reset(struct raidx__race_slot *s, uint64_t key);

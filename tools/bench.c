@@ -1575,10 +1575,12 @@ static void warm_runner(struct runner *r, struct cell *c, double sample)
 
 	if (r->kind == RK_AUTO) {
 		/* the race's learning calls: every candidate once, the kept
-		 * ones again, then one as the leader (src/race.c) */
+		 * ones twice more (two calls each time), then one as the
+		 * leader (src/race.c) */
 		const struct raidx__impl *cl[RAIDX__RACE_MAX];
 		unsigned learn = raidx__race_candidates((enum raidx_op)c->sh.op, cl,
-							 RAIDX__RACE_MAX) + RAIDX__RACE_KEEP + 1;
+							 RAIDX__RACE_MAX) +
+				 2 * RAIDX__RACE_ROUND2 * RAIDX__RACE_KEEP + 1;
 		for (unsigned i = 0; i < learn; i++)
 			r->call(r, c, next_stripe(c));
 	}

@@ -200,9 +200,10 @@ int raidx_tool_info(int argc, char **argv)
 		printf("race            calls that stream more than %s (the LLC and an\n"
 		       "                eighth) time themselves and run, per call shape, the\n"
 		       "                candidate fastest lately (src/race.c; RAIDX_RACE=0:\n"
-		       "                off); candidates:", buf);
+		       "                off); candidates per op:", buf);
 		for (int op = 0; op < RAIDX_OP_COUNT; op++)
-			printf(" %s %u%s", raidx_op_name((enum raidx_op)op),
+			printf("%s %s %u%s", op == 3 ? "\n               " : "",
+			       raidx_op_name((enum raidx_op)op),
 			       raidx__race_candidates((enum raidx_op)op, cl, RAIDX__RACE_MAX),
 			       op + 1 < RAIDX_OP_COUNT ? "," : "\n");
 	} else {
