@@ -55,8 +55,9 @@
  *
  * Threads: every field is an atomic, read and written relaxed.  Two
  * threads on one shape share its table entry (their calls contend for the
- * same memory, so each sees the same state); two shapes that hash to one
- * entry take it in turn, each restarting the learning.  A torn update
+ * same memory, so each sees the same state).  A shape has two places in
+ * the table; when both hold other shapes called within the last second,
+ * its calls run the pick unraced rather than evict one.  A torn update
  * (one thread's leader with another's times) can only make a call run a
  * slower candidate for a while: every candidate computes the same bytes.
  */
@@ -87,6 +88,9 @@
  * while the gaps the race is for are 10-20% (8+2 losing disk 3, the
  * 16 MiB states above). */
 #define RACE_PICK_TIE 95
+/* A shape's place in the table goes to a new shape after this long
+ * without a call: a second, thousands of calls from memory. */
+#define RACE_IDLE_NS 1000000000u
 
 struct race_cands {
 	unsigned n;
@@ -285,6 +289,7 @@ void raidx__race_record(struct raidx__race_slot *s, unsigned nc, unsigned cand,
 void raidx__race_reset(struct raidx__race_slot *s, uint64_t key)
 {
 	st64(&s->key, key);
+	st64(&s->last, 0);
 	st32(&s->kept, 0);
 	st32(&s->leader, 0);
 	st32(&s->strike, 0);
@@ -325,9 +330,25 @@ const struct raidx__impl *raidx__race_begin(struct raidx__race_ticket *tk, enum 
 		pref++;
 	if (pref == rc->n || rc->n < 2)
 		return pick; /* a pick outside the race (a tuning file's, say) */
+	/* Two places a shape may live; a new shape takes the one used least
+	 * lately, if that one has been idle RACE_IDLE_NS.  Otherwise the call
+	 * runs the pick, unraced: two busy shapes that shared one place would
+	 * restart each other's learning at every call. */
 	struct raidx__race_slot *s = &slots[op][(key >> 17) % RAIDX__RACE_SLOTS];
-	if (ld64(&s->key) != key)
-		raidx__race_reset(s, key);
+	struct raidx__race_slot *s2 = &slots[op][((key >> 17) ^ 1) % RAIDX__RACE_SLOTS];
+	uint64_t t0 = now_ns();
+	if (ld64(&s->key) != key) {
+		if (ld64(&s2->key) == key) {
+			s = s2;
+		} else {
+			if (ld64(&s2->last) < ld64(&s->last))
+				s = s2;
+			if (ld64(&s->key) && t0 - ld64(&s->last) < RACE_IDLE_NS)
+				return pick;
+			raidx__race_reset(s, key);
+		}
+	}
+	st64(&s->last, t0);
 	tk->slot = s;
 	tk->nc = rc->n;
 	tk->n = atomic_fetch_add_explicit(&s->calls, 1, memory_order_relaxed);
@@ -335,7 +356,7 @@ const struct raidx__impl *raidx__race_begin(struct raidx__race_ticket *tk, enum 
 	if (tk->n > 0x7fffffffu)
 		raidx__race_reset(s, key);
 	tk->cand = raidx__race_choose(s, rc->n, pref, tk->n, &tk->timed);
-	tk->t0 = now_ns();
+	tk->t0 = t0;
 	return rc->c[tk->cand];
 }
 

@@ -462,6 +462,7 @@ RX_HIDDEN unsigned raidx__screen_keep(const double *t, const int *prio, unsigned
 #define RAIDX__RACE_ROUND2 2 /* calls of each kept one in the second round */
 struct raidx__race_slot {
 	_Atomic uint64_t key;           /* raidx__race_key of the shape */
+	_Atomic uint64_t last;          /* ns (CLOCK_MONOTONIC) of its last call */
 	_Atomic uint32_t calls;         /* on this shape since it took the slot */
 	_Atomic uint32_t kept;          /* bit mask of candidates after round one */
 	_Atomic uint32_t leader;        /* candidate + 1; 0: still learning */

@@ -7,6 +7,8 @@
  *     candidate far behind is never run again, a rival that becomes faster
  *     takes the lead within a bounded number of calls, one lucky probe does
  *     not, and probes are one call in RACE_PROBE;
+ *   - places in the shape table: a third shape on a busy pair runs the
+ *     pick unraced instead of evicting one;
  *   - the public calls with the race on for every size (the limit set to
  *     one byte): every op on seeded-random shapes, lengths and windows,
  *     enough calls per shape that every candidate runs, each result
@@ -216,6 +218,39 @@ static void test_policy(void)
 	t_log("policy: learning, ties, a slow pick, a change of state, a lucky probe, jitter");
 }
 
+/* ---- places in the table ------------------------------------------------ */
+
+/* Three shapes whose keys hash to the same pair of places: the first two
+ * get one each, the third runs the pick unraced while both are busy, and
+ * the first keeps its place and count. */
+static void test_places(void)
+{
+	const struct raidx__impl *cl[RAIDX__RACE_MAX];
+	enum raidx_op op = RAIDX_OP_XOR_SYNDROME;
+	unsigned nc = raidx__race_candidates(op, cl, RAIDX__RACE_MAX);
+	struct raidx__race_ticket ta, tb, tc;
+	uint64_t ka = (5ull << 17) | 1, kb = (5ull << 17) | 3, kc = (5ull << 17) | 5;
+
+	if (nc < 2) {
+		t_log("places: fewer than two candidates here, nothing races");
+		return;
+	}
+	raidx__race_begin(&ta, op, cl[0], ka);
+	raidx__race_end(&ta);
+	raidx__race_begin(&tb, op, cl[0], kb);
+	raidx__race_end(&tb);
+	const struct raidx__impl *got = raidx__race_begin(&tc, op, cl[0], kc);
+	if (!ta.slot || !tb.slot || ta.slot == tb.slot)
+		t_fail("two shapes on one pair of places: %p and %p", (void *)ta.slot,
+		       (void *)tb.slot);
+	if (tc.slot || got != cl[0])
+		t_fail("a third shape evicted a busy one (or ran another kernel than the pick)");
+	raidx__race_begin(&ta, op, cl[0], ka);
+	raidx__race_end(&ta);
+	t_expect_int("the first shape's second call", ta.n, 1);
+	t_log("places: two shapes share a pair, a third runs the pick unraced");
+}
+
 /* ---- the public calls, raced at every size ----------------------------- */
 
 #define MAXD 20
@@ -392,6 +427,7 @@ int main(int argc, char **argv)
 	if (raidx_init() != 0)
 		t_fail("raidx_init()");
 	test_policy();
+	test_places();
 	if (raidx__race_limit(RAIDX_OP_GEN_SYNDROME) == SIZE_MAX) {
 		t_log("the race is off here (RAIDX_SELECT=static or RAIDX_RACE=0): "
 		      "turning it on for the rest");
