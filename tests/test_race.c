@@ -3,7 +3,7 @@
  *
  *   - the policy alone, on made-up times: every candidate tried once, the
  *     kept ones twice more, two calls each time (the first round's times
- *     only prune), the fastest leads unless the pick is within 3%, a
+ *     only prune), the fastest leads unless the pick is within 5%, a
  *     candidate far behind is never run again, a rival that becomes faster
  *     takes the lead within a bounded number of calls, one lucky probe does
  *     not, and probes are one call in RACE_PROBE;

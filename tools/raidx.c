@@ -202,7 +202,7 @@ int raidx_tool_info(int argc, char **argv)
 		       "                candidate fastest lately (src/race.c; RAIDX_RACE=0:\n"
 		       "                off); candidates per op:", buf);
 		for (int op = 0; op < RAIDX_OP_COUNT; op++)
-			printf("%s %s %u%s", op == 3 ? "\n               " : "",
+			printf("%s %s %u%s", op == RAIDX_OP_XOR_SYNDROME ? "\n               " : "",
 			       raidx_op_name((enum raidx_op)op),
 			       raidx__race_candidates((enum raidx_op)op, cl, RAIDX__RACE_MAX),
 			       op + 1 < RAIDX_OP_COUNT ? "," : "\n");
