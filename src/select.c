@@ -483,14 +483,10 @@ void raidx__rec_stream_set(size_t bytes)
  * recoveries' bound, the LLC and an eighth, whatever the op (no block of
  * such a call is still in the cache at the next one).  race_base is that
  * bound, or SIZE_MAX under RAIDX_SELECT=static or RAIDX_RACE=0;
- * race_lim[op] is race_base, or SIZE_MAX while the op is forced. */
+ * raidx__race_lim[op] (read inline, raidx_impl.h) is race_base, or
+ * SIZE_MAX while the op is forced. */
 static _Atomic size_t race_base;
-static _Atomic size_t race_lim[RAIDX_OP_COUNT];
-
-size_t raidx__race_limit(enum raidx_op op)
-{
-	return atomic_load_explicit(&race_lim[op], memory_order_relaxed);
-}
+_Atomic size_t raidx__race_lim[RAIDX_OP_COUNT];
 
 /* Under choice_lock, or before publication. */
 static void race_publish(void)
@@ -498,7 +494,7 @@ static void race_publish(void)
 	size_t b = atomic_load_explicit(&race_base, memory_order_relaxed);
 
 	for (int op = 0; op < RAIDX_OP_COUNT; op++)
-		atomic_store_explicit(&race_lim[op], op_forced[op] ? SIZE_MAX : b,
+		atomic_store_explicit(&raidx__race_lim[op], op_forced[op] ? SIZE_MAX : b,
 				      memory_order_relaxed);
 }
 
