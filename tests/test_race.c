@@ -6,7 +6,7 @@
  *     only prune), the fastest leads unless the pick is within 5%, a
  *     candidate far behind is never run again, a rival that becomes faster
  *     takes the lead within a bounded number of calls, one lucky probe does
- *     not, and probes are one call in RACE_PROBE;
+ *     not, and probes are two calls in RACE_PROBE;
  *   - places in the shape table: a third shape on a busy pair runs the
  *     pick unraced instead of evicting one;
  *   - the public calls with the race on for every size (the limit set to
