@@ -27,7 +27,24 @@
  * level keeps the calibrated choice.  After that two calls in RACE_PROBE
  * run one of the kept rivals in turn, the second timed; a rival whose
  * call beats the leader's moving average (1/8 weight per call) by
- * RACE_TIE at two of its probes in a row takes the lead.
+ * RACE_TIE runs the next call too, timed, and takes the lead if that one
+ * beats it as well.
+ *
+ * Why probes that often, and confirmed at once: the state that decides
+ * the order lasts seconds, but a call that races is rarely alone in them.
+ * In raidx bench a raced cell's row makes tens of calls after learning
+ * (one per round, 18-63 per recheck) among the other rows' calls, over
+ * a second or two, and a throwaway program alternating two kernels
+ * on 16 MiB blocks read 8+2 [0,4] gfni_avx512x4 at 0.97, 1.12 and
+ * 1.00-1.07x of avx2x2's time in three runs a few seconds apart.  With
+ * two calls in 32 and the second win at the rival's next probe (three
+ * rivals: 96 calls later), a rival took about 200 calls to lead, and
+ * in a traced run of the 18 raced cells of gen_syndrome and xor_syndrome
+ * none did; now it takes at most 3 x 16 + 1 calls (test_race).  Six alternations of
+ * `raidx bench --len 16m` (42 cells each; Turin-like Zen 5, 2026-12-06):
+ * cells whose rechecked pick read below 0.95 went from 4, 4, 2, 4, 1, 4
+ * to 0, 2, 1, 0, 5, 0, and the mean rechecked ratio rose in 5 of the 6
+ * pairs (0.984-0.993 to 0.986-0.995).
  *
  * Why the first round only prunes: its first call is often the first on
  * freshly written blocks (raidx bench's check before it times a row, an
@@ -76,8 +93,9 @@
  * call each are within a few percent. */
 #define RACE_KEEP RAIDX__RACE_KEEP
 /* Two calls in this many probe a rival: a rival 15% slower (the largest
- * gap between the kept ones in the states above) costs 1%. */
-#define RACE_PROBE 32
+ * gap between the kept ones in the states above) costs 2%, one 5% slower
+ * (most of them) 0.6%. */
+#define RACE_PROBE 16
 /* A probed rival must be this much faster than the leader's moving
  * average to lead (percent of the leader's time). */
 #define RACE_TIE 97
@@ -236,8 +254,18 @@ unsigned raidx__race_choose(struct raidx__race_slot *s, unsigned nc, unsigned pr
 	}
 	m -= 2 * RAIDX__RACE_ROUND2 * nk;
 	/* the leader's first call after a probe (or the second round) pays
-	 * for the other kernel's leavings: not timed */
-	*timed = m % RACE_PROBE != 0;
+	 * for the other kernel's leavings: not timed, nor the next one, which
+	 * follows the confirming call when there is one */
+	*timed = m % RACE_PROBE > 1;
+	if (m % RACE_PROBE == 0 && m) {
+		/* a rival that won the probe just before runs a third call in
+		 * a row, timed: a second win and it leads (raidx__race_record) */
+		unsigned st = ld32(&s->strike);
+		if (st && st != lead && (kept >> (st - 1) & 1)) {
+			*timed = 1;
+			return st - 1;
+		}
+	}
 	if (nk > 1 && m % RACE_PROBE >= RACE_PROBE - 2) {
 		/* a probe: the kept rivals in turn, two calls, the second timed */
 		unsigned k = (m / RACE_PROBE) % (nk - 1);
