@@ -30,21 +30,21 @@
  * RACE_TIE runs the next call too, timed, and takes the lead if that one
  * beats it as well.
  *
- * Why probes that often, and confirmed at once: the state that decides
- * the order lasts seconds, but a call that races is rarely alone in them.
- * In raidx bench a raced cell's row makes tens of calls after learning
- * (one per round, 18-63 per recheck) among the other rows' calls, over
- * a second or two, and a throwaway program alternating two kernels
- * on 16 MiB blocks read 8+2 [0,4] gfni_avx512x4 at 0.97, 1.12 and
- * 1.00-1.07x of avx2x2's time in three runs a few seconds apart.  With
- * two calls in 32 and the second win at the rival's next probe (three
- * rivals: 96 calls later), a rival took about 200 calls to lead, and
- * in a traced run of the 18 raced cells of gen_syndrome and xor_syndrome
- * none did; now it takes at most 3 x 16 + 1 calls (test_race).  Six alternations of
- * `raidx bench --len 16m` (42 cells each; Turin-like Zen 5, 2026-12-06):
- * cells whose rechecked pick read below 0.95 went from 4, 4, 2, 4, 1, 4
- * to 0, 2, 1, 0, 5, 0, and the mean rechecked ratio rose in 5 of the 6
- * pairs (0.984-0.993 to 0.986-0.995).
+ * Why probes that often, and confirmed at once: the state that decides the
+ * order lasts seconds, but a call that races is rarely alone in them.  In
+ * raidx bench a raced cell's row makes tens of calls after learning (one
+ * per round, 18-63 per recheck) among the other rows' calls, over a second
+ * or two, and a throwaway program alternating two kernels on 16 MiB blocks
+ * read 8+2 [0,4] gfni_avx512x4 at 0.97, 1.12 and 1.00-1.07x of avx2x2's
+ * time in three runs a few seconds apart.  With two calls in 32 and the
+ * second win at the rival's next probe (three rivals: 96 calls later), a
+ * rival took about 200 calls to lead, and in a traced run of the 18 raced
+ * cells of gen_syndrome and xor_syndrome none did; now it takes at most
+ * 49 calls, 3 x 16 + 1 (test_race).  Six alternations of `raidx bench
+ * --len 16m` (42 cells each; Turin-like Zen 5, 2026-12-06): cells whose
+ * rechecked pick read below 0.95 went from 4, 4, 2, 4, 1, 4 to 0, 2, 1,
+ * 0, 5, 0, and the mean rechecked ratio rose in 5 of the 6 pairs
+ * (0.984-0.993 to 0.986-0.995).
  *
  * Why the first round only prunes: its first call is often the first on
  * freshly written blocks (raidx bench's check before it times a row, an
