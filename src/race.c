@@ -95,7 +95,7 @@
 /* Two calls in this many probe a rival: a rival 15% slower (the largest
  * gap between the kept ones in the states above) costs 2%, one 5% slower
  * (most of them) 0.6%. */
-#define RACE_PROBE 16
+#define RACE_PROBE RAIDX__RACE_PROBE
 /* A probed rival must be this much faster than the leader's moving
  * average to lead (percent of the leader's time). */
 #define RACE_TIE 97

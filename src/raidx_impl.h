@@ -460,6 +460,7 @@ RX_HIDDEN unsigned raidx__screen_keep(const double *t, const int *prio, unsigned
 #define RAIDX__RACE_SLOTS 64 /* call shapes remembered per op */
 #define RAIDX__RACE_KEEP 4   /* candidates kept after the first round */
 #define RAIDX__RACE_ROUND2 2 /* calls of each kept one in the second round */
+#define RAIDX__RACE_PROBE 16 /* two calls in this many probe a rival (race.c) */
 struct raidx__race_slot {
 	_Atomic uint64_t key;           /* raidx__race_key of the shape */
 	_Atomic uint64_t last;          /* ns (CLOCK_MONOTONIC) of its last call */

@@ -24,7 +24,7 @@
 #include "raidx_impl.h"
 #include "test_util.h"
 
-#define PROBE 16 /* race.c's RACE_PROBE: the test checks the rate */
+#define PROBE RAIDX__RACE_PROBE /* the test checks the rate */
 /* calls before the leader is decided: nc once, then the kept ones */
 #define LEARN(nc, nk) ((nc) + 2 * RAIDX__RACE_ROUND2 * (nk))
 
