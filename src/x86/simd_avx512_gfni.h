@@ -1019,8 +1019,8 @@ RX_NOINLINE void recov_datap_gfni(unsigned disks, size_t len, unsigned faila,
  * 16 MiB cells all ran slower), 0.91-0.97 losing 3; 6 disks 0.93-1.07
  * (0.93-0.94 losing 0 at 16 MiB), so 6 disks keep four.  On the Intel
  * Xeon (2026-12-04) a 128-byte step of this loop had read 0.97-1.11 of
- * the 256-byte one on 8+2 at 16 MiB (README.md), so the rule is not a
- * Zen 5 trait.
+ * the 256-byte one on 8+2 at 16 MiB (docs/performance-log.md, "Where it
+ * stands (Intel Xeon, 2026-12-04)"), so the rule is not a Zen 5 trait.
  */
 #ifndef RX_RECOV_NT_NARROW_U
 #define RX_RECOV_NT_NARROW_U RX_RECOV_U
