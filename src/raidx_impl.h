@@ -550,7 +550,7 @@ RX_HIDDEN uint32_t raidx__cpu_detect(void);
 #define RAIDX__T_X1_BEYOND_L1 (1u << 2)  /* simd_avx512.h, raidx__x1_max_len */
 #define RAIDX__T_CROWD_X4 (1u << 3)      /* simd_avx512_gfni.h, rx_gen_nt_x4 and
 					  * rx_xsyn_crowd_unroll */
-#define RAIDX__T_ACC_L2_YMM (1u << 4)    /* x86/avx512.c, xor_acc_l2_band */
+#define RAIDX__T_XOR_L2_YMM (1u << 4)    /* x86/avx512.c, xor_l2_ymm_band */
 #define RAIDX__T_GEN_L3_BW (1u << 5)     /* simd_avx512_gfni.h, rx_gen_bw_l3 */
 RX_HIDDEN uint32_t raidx__cpu_traits(void);
 #if defined(__x86_64__) || defined(__i386__)
@@ -559,7 +559,7 @@ RX_HIDDEN uint32_t raidx__x86_traits(const char *vendor, unsigned family,
 				     unsigned model);
 /* For the tests: raidx__cpu_traits() returns t from now on (0: this CPU's
  * own again).  Rules that cache a value derived from a trait (the
- * raidx__*_set() hooks above) keep theirs; xor_acc_l2_band asks per call. */
+ * raidx__*_set() hooks above) keep theirs; xor_l2_ymm_band asks per call. */
 RX_HIDDEN void raidx__cpu_traits_set(uint32_t t);
 /* The quirk bits of an x86 CPU model (vendor string as cpuid leaf 0 spells
  * it, family and model with their extended fields folded in). */

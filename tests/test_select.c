@@ -545,7 +545,7 @@ static void test_quirks(void)
 	 * only; not on Zen 4, nor on the Intel Xeon where they cost. */
 	enum {
 		ZEN5 = RAIDX__T_GEN_L1_STREAM | RAIDX__T_XSYN_BW_BAND | RAIDX__T_X1_BEYOND_L1 |
-		       RAIDX__T_CROWD_X4 | RAIDX__T_ACC_L2_YMM | RAIDX__T_GEN_L3_BW
+		       RAIDX__T_CROWD_X4 | RAIDX__T_XOR_L2_YMM | RAIDX__T_GEN_L3_BW
 	};
 	static const struct {
 		const char *vendor;

@@ -405,13 +405,15 @@ static void test_l3_band(void)
 }
 
 /*
- * avx512's xor_acc in a 256-bit loop where the inputs stream from the L2
- * (x86/avx512.c, xor_acc_l2_band; RAIDX__T_ACC_L2_YMM, on for the test
- * whatever the CPU): 1-9 sources at the band's bounds by this CPU's L1
- * and L2, a byte outside each and a random length inside (tails of every
- * kind), dst apart, = srcs[0] and = srcs[nsrc-1].
+ * avx512's xor_acc and xor_gen in a 256-bit loop where the blocks stream
+ * from the L2 (x86/avx512.c, xor_l2_ymm_band; RAIDX__T_XOR_L2_YMM, on for
+ * the test whatever the CPU): 1-9 sources at the band's bounds by this
+ * CPU's L1 and L2, a byte outside each and a random length inside (tails
+ * of every kind), dst apart, = srcs[0] and = srcs[nsrc-1].  The bounds
+ * are the same for both ops (sources and dst); xor_gen of one source (a
+ * copy) stays outside, and runs here as a check that it still does.
  */
-static void test_acc_l2_band(void)
+static void test_l2_ymm_band(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
 	size_t l1 = raidx__l1d_bytes(), l2 = raidx__l2_bytes(), ymax = (size_t)96 << 10;
@@ -419,34 +421,37 @@ static void test_acc_l2_band(void)
 	static const unsigned first[1] = { 0 };
 
 	if (l2 / 2 <= 2 * l1) {
-		t_log("acc L2 band: none with L1 %zu and L2 %zu bytes", l1, l2);
+		t_log("L2 ymm band: none with L1 %zu and L2 %zu bytes", l1, l2);
 		return;
 	}
-	raidx__cpu_traits_set(raidx__cpu_traits() | RAIDX__T_ACC_L2_YMM);
+	raidx__cpu_traits_set(raidx__cpu_traits() | RAIDX__T_XOR_L2_YMM);
 	struct tstripe *s = ts_new(10, ymax + 1);
-	for (unsigned nsrc = 1; nsrc <= 9; nsrc++) {
-		unsigned last[1] = { nsrc - 1 };
-		size_t lo = 2 * l1 / (nsrc + 1) + 1, hi = l2 / 2 / (nsrc + 1);
-		if (hi > ymax)
-			hi = ymax;
-		if (lo > hi)
-			continue;
-		size_t lens[5] = { lo - 1, lo, hi, hi + 1, rng_range(&t_rng, lo, hi) };
-		for (unsigned i = 0; i < 5; i++) {
-			if (t_quick && i < 2)
+	for (int acc = 0; acc <= 1; acc++) {
+		for (unsigned nsrc = 1; nsrc <= 9; nsrc++) {
+			unsigned last[1] = { nsrc - 1 };
+			size_t lo = 2 * l1 / (nsrc + 1) + 1, hi = l2 / 2 / (nsrc + 1);
+			if (hi > ymax)
+				hi = ymax;
+			if (lo > hi)
 				continue;
-			ts_place(s, lens[i], (int)rng_below(&t_rng, PL_COUNT),
-				 rng_below(&t_rng, 64));
-			one_case(1, s, nsrc, nsrc, 9, NULL, 0, &t_rng);
-			one_case(1, s, nsrc, nsrc, 9, first, 1, &t_rng);
-			one_case(1, s, nsrc, nsrc, 9, last, 1, &t_rng);
+			size_t lens[5] = { lo - 1, lo, hi, hi + 1, rng_range(&t_rng, lo, hi) };
+			for (unsigned i = 0; i < 5; i++) {
+				if (t_quick && i < 2)
+					continue;
+				ts_place(s, lens[i], (int)rng_below(&t_rng, PL_COUNT),
+					 rng_below(&t_rng, 64));
+				one_case(acc, s, nsrc, nsrc, 9, NULL, 0, &t_rng);
+				one_case(acc, s, nsrc, nsrc, 9, first, 1, &t_rng);
+				one_case(acc, s, nsrc, nsrc, 9, last, 1, &t_rng);
+			}
 		}
 	}
 	ts_free(s);
 	raidx__cpu_traits_set(0);
-	t_log("acc L2 band: L1 %zu, L2 %zu bytes, nsrc 1-9 at the band's bounds, "
-	      "one byte outside them and a random length inside, dst apart, = "
-	      "srcs[0] and = srcs[nsrc-1]; %lu runs", l1, l2, runs - r0);
+	t_log("L2 ymm band: L1 %zu, L2 %zu bytes, xor_gen and xor_acc of 1-9 "
+	      "sources at the band's bounds, one byte outside them and a random "
+	      "length inside, dst apart, = srcs[0] and = srcs[nsrc-1]; %lu runs",
+	      l1, l2, runs - r0);
 #endif
 }
 
@@ -463,6 +468,6 @@ int main(int argc, char **argv)
 	test_offsets();
 	test_large();
 	test_l3_band();
-	test_acc_l2_band();
+	test_l2_ymm_band();
 	return t_done();
 }

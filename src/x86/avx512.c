@@ -230,25 +230,27 @@ RX_INLINE size_t xor_nt_head(uint8_t *dst, const uint8_t *const *s, unsigned nsr
 }
 
 /*
- * xor_acc in the L2 band (xor_acc_l2_band, below): 32-byte vectors, still
- * vpternlogq (AVX512VL), XUY of them a step, over xor_run's pointers in
- * registers (below).  128 bytes a step ran level with 256 (three runs
- * each).
+ * xor_gen and xor_acc in the L2 band (xor_l2_ymm_band, below): 32-byte
+ * vectors, still vpternlogq (AVX512VL), XUY of them a step, over xor_run's
+ * pointers in registers (below).  128 bytes a step ran level with 256
+ * (three runs each).  xor_acc folds the sources into dst; xor_gen starts
+ * from the first source.
  */
 #define XUY 4
 
-RX_INLINE void xor_acc_run_y(uint8_t *dst, const uint8_t *const *s, unsigned N,
-			     size_t len)
+RX_INLINE void xor_run_y(uint8_t *dst, const uint8_t *const *s, unsigned N,
+			 size_t len, int acc)
 {
+	const uint8_t *first = acc ? dst : s[0];
 	size_t off = 0;
 
 	for (; off + XUY * 32 <= len; off += XUY * 32) {
 		__m256i a[XUY];
-		unsigned i = 0;
+		unsigned i = acc ? 0 : 1;
 
 		RX_UNROLL
 		for (unsigned u = 0; u < XUY; u++)
-			a[u] = _mm256_loadu_si256((const __m256i *)(dst + off + u * 32));
+			a[u] = _mm256_loadu_si256((const __m256i *)(first + off + u * 32));
 		for (; i + 2 <= N; i += 2) {
 			RX_UNROLL
 			for (unsigned u = 0; u < XUY; u++)
@@ -268,12 +270,12 @@ RX_INLINE void xor_acc_run_y(uint8_t *dst, const uint8_t *const *s, unsigned N,
 		for (unsigned u = 0; u < XUY; u++)
 			_mm256_storeu_si256((__m256i *)(dst + off + u * 32), a[u]);
 	}
-	xor_rest(dst, s, N, off, len, 1);
+	xor_rest(dst, s, N, off, len, acc);
 }
 
 /* Exactly N sources (a constant in each instance), their pointers copied
- * into locals that stay in registers; ymm: xor_acc_run_y's loop (xor_acc
- * only). */
+ * into locals that stay in registers; ymm: xor_run_y's loop (normal
+ * stores only). */
 RX_INLINE void xor_run(void *dstv, const void *const *srcs, unsigned N,
 		       size_t len, int acc, int nt, int ymm)
 {
@@ -284,7 +286,7 @@ RX_INLINE void xor_run(void *dstv, const void *const *srcs, unsigned N,
 	for (unsigned i = 0; i < N; i++)
 		s[i] = srcs[i];
 	if (ymm) {
-		xor_acc_run_y(dst, s, N, len);
+		xor_run_y(dst, s, N, len, acc);
 		return;
 	}
 	if (nt) {
@@ -623,16 +625,17 @@ static void xor_l3_grouped(void *dst, const void *const *srcs, unsigned nsrc,
 }
 
 /*
- * xor_acc of 1-8 sources whose inputs (dst and the sources) are more than
- * twice the L1 and at most half the L2, on blocks of at most 96 KiB, on
- * CPUs with RAIDX__T_ACC_L2_YMM: xor_acc_run_y's 32-byte loop.  There the
- * inputs stream from the L2, and on the Zen 5 the 256-bit loop ran ahead
- * of the 512-bit ones (avx2's xor_acc, the same width, had been ahead by
- * 3-7% on the default shapes of 3 and 4 sources at 64 KiB, a miss in
- * several default raidx bench runs).  Turin-like Zen 5, 2026-12-05, the
- * loop as a temporary entry against avx512, three runs of `raidx bench
- * --op xor_acc --disks 1,2,3,4,5 --len 32k,40k,48k,56k,64k,80k,96k,112k
- * --impl avx512,<it> --no-recheck` and two with --page-aligned, paired:
+ * xor_acc of 1-8 sources and xor_gen of 2-8 whose blocks (the sources
+ * and dst) are more than twice the L1 and at most half the L2, on blocks
+ * of at most 96 KiB, on CPUs with RAIDX__T_XOR_L2_YMM: xor_run_y's
+ * 32-byte loop.  There the inputs stream from the L2, and on the Zen 5
+ * the 512-bit loops fall behind the 256-bit ones for seconds at a time
+ * (avx2's xor_acc, the same width, had been ahead by 3-7% on the default
+ * shapes of 3 and 4 sources at 64 KiB, a miss in several default raidx
+ * bench runs).  Turin-like Zen 5, 2026-12-05, the loop as a temporary
+ * entry against avx512, three runs of `raidx bench --op xor_acc --disks
+ * 1,2,3,4,5 --len 32k,40k,48k,56k,64k,80k,96k,112k --impl avx512,<it>
+ * --no-recheck` and two with --page-aligned, paired:
  *   1-5 sources, 32-96 KiB: 0.95-1.14, median 1.03 (3 sources at 96 KiB
  *     0.95-0.97 in all three runs, page-aligned 1.02-1.03; single
  *     readings of 0.97 elsewhere); page-aligned 0.99-1.14, median 1.03;
@@ -644,20 +647,33 @@ static void xor_l3_grouped(void *dst, const void *const *srcs, unsigned nsrc,
  * half the L2 (6 at 96 KiB, 8 at 64 KiB, a default shape) 0.93-0.98, so
  * the band ends there.  Below twice the L1 the 512-bit loops keep their
  * lead (2 sources at 16 KiB: 1.9x; 1 source at 32 KiB 0.97-1.01).
- * xor_gen, measured the same way, had no such band: 4 sources at 64 KiB,
- * a default shape, 0.93-0.95, 5 sources at 64-96 KiB 1.06-1.19.
+ * xor_gen joined on 2026-12-07: its 64 KiB cells of 2-4 sources had
+ * missed in default runs against avx2 (avx512 0.92-0.96 of it, then
+ * 1.00-1.07 at the end of the same run), and `raidx bench --op xor_gen`
+ * alone found avx512 0.92-1.08x avx2 there from run to run.  Six runs of
+ * `raidx bench --op xor_gen --disks 2,3,4,8 --len 32k,64k,128k` and
+ * `--disks 2,3,4,5,6 --len 48k,64k,96k` (three each, --time 10,
+ * --no-recheck) with the loop as a temporary entry beside avx512 and
+ * avx2, each kernel's paired speed over the fastest of the three, in the
+ * band's 16 cells: this loop 0.93-1.00, below 0.95 in 3 of 57 readings
+ * (all 4 sources at 64 KiB: 0.93-1.00 there, avx512 0.92-1.00), the
+ * 512-bit loop 0.87-1.00, below 0.95 in 21 (2-3 sources at 64 KiB
+ * 0.90-1.00; 5 and 6 sources at 64 KiB 0.87-0.92 in every run).  Beyond
+ * the band, 3 sources at 128 KiB (512 KiB of blocks) read 0.89-0.96, so
+ * xor_gen keeps xor_acc's bounds.  A single source (a copy) was not
+ * measured and keeps the 512-bit loop.
  */
-#define XOR_ACC_Y_MAX_LEN ((size_t)96 << 10)
+#define XOR_Y_MAX_LEN ((size_t)96 << 10)
 
-RX_INLINE int xor_acc_l2_band(unsigned nsrc, size_t len)
+RX_INLINE int xor_l2_ymm_band(unsigned nsrc, size_t len, int acc)
 {
-	if (nsrc > 8 || len > XOR_ACC_Y_MAX_LEN)
+	if (nsrc > 8 || (!acc && nsrc < 2) || len > XOR_Y_MAX_LEN)
 		return 0;
 
 	size_t in = ((size_t)nsrc + 1) * len;
 
 	return in > 2 * raidx__l1d_bytes() && in <= raidx__l2_bytes() / 2 &&
-	       (raidx__cpu_traits() & RAIDX__T_ACC_L2_YMM);
+	       (raidx__cpu_traits() & RAIDX__T_XOR_L2_YMM);
 }
 
 /* nt: stream dst (xor_gen only). */
@@ -699,6 +715,10 @@ RX_INLINE void xor_tmpl(void *dst, const void *const *srcs, unsigned nsrc,
 static void xor_gen_avx512(void *dst, const void *const *srcs, unsigned nsrc,
 			   size_t len)
 {
+	if (xor_l2_ymm_band(nsrc, len, 0)) {
+		xor_any(dst, srcs, nsrc, len, 0, 0, 1);
+		return;
+	}
 	xor_tmpl(dst, srcs, nsrc, len, 0, 0);
 }
 
@@ -720,7 +740,7 @@ static void xor_gen_avx512nt(void *dst, const void *const *srcs,
 static void xor_acc_avx512(void *dst, const void *const *srcs, unsigned nsrc,
 			   size_t len)
 {
-	if (xor_acc_l2_band(nsrc, len)) {
+	if (xor_l2_ymm_band(nsrc, len, 1)) {
 		xor_any(dst, srcs, nsrc, len, 1, 0, 1);
 		return;
 	}

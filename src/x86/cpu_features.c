@@ -123,11 +123,13 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
  *     anywhere, 0.97-1.45x; gfni_avx512x4's on xor_syndrome windows of
  *     more than 13 such blocks, 1.04-1.73x.  Not measured on the Xeon, so
  *     not taken there.
- *   - RAIDX__T_ACC_L2_YMM (avx512.c, xor_acc_l2_band): avx512's xor_acc
- *     of 1-8 sources in a 256-bit loop where its inputs stream from the
- *     L2 (more than twice the L1, at most half the L2, blocks of at most
- *     96 KiB).  Zen 5 (2026-12-05): 0.95-1.14 of the 512-bit loop there,
- *     median 1.03.  Not measured on the Xeon.
+ *   - RAIDX__T_XOR_L2_YMM (avx512.c, xor_l2_ymm_band): avx512's xor_acc
+ *     of 1-8 sources and xor_gen of 2-8 in a 256-bit loop where their
+ *     blocks stream from the L2 (more than twice the L1, at most half the
+ *     L2, blocks of at most 96 KiB).  Zen 5: xor_acc 0.95-1.14 of the
+ *     512-bit loop there, median 1.03 (2026-12-05); xor_gen within 5% of
+ *     the fastest of it, avx512 and avx2 in 54 of 57 readings, the
+ *     512-bit loop in 36 (2026-12-07).  Not measured on the Xeon.
  *   - RAIDX__T_GEN_L3_BW (simd_avx512_gfni.h, rx_gen_bw_l3): the
  *     streaming GFNI gen_syndrome twins run avx512x4nt's loop on stripes
  *     of 6-12 data blocks whose data is 3/8 of the LLC to twice it.  Zen 5
@@ -141,7 +143,7 @@ uint32_t raidx__x86_traits(const char *vendor, unsigned family, unsigned model)
 	(void)model;
 	if (!strcmp(vendor, "AuthenticAMD") && family == 0x1a)
 		return RAIDX__T_GEN_L1_STREAM | RAIDX__T_XSYN_BW_BAND | RAIDX__T_X1_BEYOND_L1 |
-		       RAIDX__T_CROWD_X4 | RAIDX__T_ACC_L2_YMM | RAIDX__T_GEN_L3_BW;
+		       RAIDX__T_CROWD_X4 | RAIDX__T_XOR_L2_YMM | RAIDX__T_GEN_L3_BW;
 	return 0;
 }
 
