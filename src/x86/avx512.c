@@ -650,7 +650,7 @@ static void xor_l3_grouped(void *dst, const void *const *srcs, unsigned nsrc,
  * xor_gen joined on 2026-12-07: its 64 KiB cells of 2-4 sources had
  * missed in default runs against avx2 (avx512 0.92-0.96 of it, then
  * 1.00-1.07 at the end of the same run), and `raidx bench --op xor_gen`
- * alone found avx512 0.92-1.08x avx2 there from run to run.  Six runs of
+ * alone found avx512 0.94-1.11x avx2 there from run to run.  Six runs of
  * `raidx bench --op xor_gen --disks 2,3,4,8 --len 32k,64k,128k` and
  * `--disks 2,3,4,5,6 --len 48k,64k,96k` (three each, --time 10,
  * --no-recheck) with the loop as a temporary entry beside avx512 and
