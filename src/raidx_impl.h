@@ -367,6 +367,12 @@ static inline long raidx__rec_nt_head(unsigned disks, size_t len, const void *o1
 }
 RX_HIDDEN const char *raidx__width_name(enum raidx__width w);
 
+/* xor_gen of this many sources is "large" from half the L2 on CPUs with
+ * RAIDX__T_XOR_NT_MID (select.c, where the measurements are), and there
+ * avx512nt runs its 256-bit streaming loop (x86/avx512.c, xor_l2_nt_band). */
+#define RAIDX__XOR_NT_MID_MIN_SRC 5
+#define RAIDX__XOR_NT_MID_MAX_SRC 9
+
 /* Bytes one call streams (inputs plus outputs), the measure of its size
  * class.  `n` is nsrc for xor ops, disks otherwise; for xor_syndrome the
  * window [start, stop] plus P and Q. */
@@ -412,6 +418,7 @@ struct raidx__select_report {
 	size_t race_bytes;        /* calls beyond it race (race.c); 0: none */
 	size_t gen_wide_large_bytes; /* ... for gen_syndrome of at least */
 	unsigned gen_wide_blocks;    /* this many data blocks */
+	size_t xor_mid_large_bytes;  /* ... for xor_gen of RAIDX__XOR_NT_MID_*_SRC */
 	struct {
 		const struct raidx__impl *pick[RAIDX__NCLASS][RAIDX__NWIDTH];
 		const char *source;   /* how this op's pick was made */
@@ -552,6 +559,8 @@ RX_HIDDEN uint32_t raidx__cpu_detect(void);
 					  * rx_xsyn_crowd_unroll */
 #define RAIDX__T_XOR_L2_YMM (1u << 4)    /* x86/avx512.c, xor_l2_ymm_band */
 #define RAIDX__T_GEN_L3_BW (1u << 5)     /* simd_avx512_gfni.h, rx_gen_bw_l3 */
+#define RAIDX__T_XOR_NT_MID (1u << 6)    /* select.c, XOR_NT_MID_MIN_SRC; x86/avx512.c,
+					  * xor_l2_nt_band */
 RX_HIDDEN uint32_t raidx__cpu_traits(void);
 #if defined(__x86_64__) || defined(__i386__)
 /* The trait bits of an x86 CPU model (arguments as raidx__x86_quirks). */

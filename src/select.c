@@ -168,6 +168,7 @@ static size_t large_bytes;      /* the L2: see "Size classes" above */
 static size_t copy_large_bytes; /* xor_gen of one source: half the LLC */
 static size_t gen_wide_large_bytes; /* gen_syndrome of GEN_STREAM_MIN_BLOCKS+ */
 static size_t rec_large_bytes;  /* the recoveries: the LLC and an eighth */
+static size_t xor_mid_large_bytes; /* xor_gen of 5-9 sources: XOR_NT_MID */
 static struct raidx__select_report rep;
 static int env_error;
 static pthread_once_t select_once = PTHREAD_ONCE_INIT;
@@ -430,10 +431,39 @@ void raidx__crowd_set(unsigned over)
  */
 #define REC_LARGE_LLC_EIGHTHS 9
 
+/*
+ * xor_gen of 5-9 sources (RAIDX__XOR_NT_MID_MIN_SRC to _MAX_SRC) is
+ * "large" from half the L2 on CPUs with RAIDX__T_XOR_NT_MID, and avx512nt
+ * runs its 256-bit streaming loop there (x86/avx512.c, xor_l2_nt_band).
+ * Between half the L2 and all of it, normal stores lost to streaming
+ * ones: the sources and dst no longer stay in the L2 from one call to the
+ * next, and dst's lines, read for ownership and written back, take the
+ * sources' place.  Turin-like Zen 5 (1 MiB L2), 2026-12-07: that loop as
+ * a temporary entry against avx512, avx512nt and avx2nt, three runs of
+ * `raidx bench --op xor_gen --disks N --len ... --time 12 --no-recheck`
+ * per source count with blocks and dst of 480-1024 KiB in all, and two
+ * more with --page-aligned; the loop over avx512 (normal stores), paired:
+ *   5-9 sources, 540-1024 KiB: 0.93-1.37, every cell's median above 1
+ *     (most 1.05-1.20; 8 sources at 64 KiB, 576 KiB, a default shape:
+ *     1.09-1.12); below 0.97 only in single readings (0.93-0.95);
+ *   476-480 KiB, just under half the L2: 0.67-0.99 (streaming dst costs
+ *     a trip to memory the L2 would have saved), hence half the L2;
+ *   10 sources (the template's loops, streaming or not): 0.91-1.04, so
+ *     the band stops at 9; with 4 sources the streaming loop still lost
+ *     at 640 KiB (0.91-0.95) and won from 800 KiB (1.06-1.40), and 2-3
+ *     sources lost up to 768 KiB: they keep the L2's bound.
+ * A call of the band is then a quarter to a fifth slower than it could be
+ * only where dst is read right after the call; parity written to disks
+ * is not read by the CPU, and the large class has always made that trade
+ * beyond the L2.  Not measured on other CPUs, so only this one.
+ */
 static size_t large_limit(enum raidx_op op, unsigned nblocks)
 {
 	if (op == RAIDX_OP_XOR_GEN && nblocks == 1)
 		return copy_large_bytes;
+	if (op == RAIDX_OP_XOR_GEN && nblocks >= RAIDX__XOR_NT_MID_MIN_SRC &&
+	    nblocks <= RAIDX__XOR_NT_MID_MAX_SRC)
+		return xor_mid_large_bytes;
 	if (op == RAIDX_OP_GEN_SYNDROME && nblocks >= GEN_STREAM_MIN_BLOCKS)
 		return gen_wide_large_bytes;
 	if (op == RAIDX_OP_RECOV_2DATA || op == RAIDX_OP_RECOV_DATAP)
@@ -1405,10 +1435,11 @@ int raidx__tuning_save(const char *path)
 	fprintf(f, "raidx-tuning 2\nversion %s\ncpu %s\n", RAIDX_VERSION_STRING, ident);
 	fprintf(f, "# op, size class (bytes a call streams: small up to %zu, large "
 		   "above; xor_gen of one source: %zu; gen_syndrome of %u or more "
-		   "data blocks: %zu; recoveries: %zu), width (data blocks read: "
-		   "narrow 1-4, mid 5-10, wide 11+), implementation\n", large_bytes,
-		copy_large_bytes, GEN_STREAM_MIN_BLOCKS, gen_wide_large_bytes,
-		rec_large_bytes);
+		   "data blocks: %zu; xor_gen of %u-%u sources: %zu; recoveries: "
+		   "%zu), width (data blocks read: narrow 1-4, mid 5-10, wide 11+), "
+		   "implementation\n", large_bytes, copy_large_bytes,
+		GEN_STREAM_MIN_BLOCKS, gen_wide_large_bytes, RAIDX__XOR_NT_MID_MIN_SRC,
+		RAIDX__XOR_NT_MID_MAX_SRC, xor_mid_large_bytes, rec_large_bytes);
 	for (int op = 0; op < RAIDX_OP_COUNT; op++)
 		for (int c = 0; c < RAIDX__NCLASS; c++)
 			for (int w = 0; w < NW; w++)
@@ -1605,6 +1636,10 @@ static void select_once_fn(void)
 	gen_wide_large_bytes = large_bytes;
 	if ((raidx__cpu_traits() & RAIDX__T_GEN_L1_STREAM) && l1 + l1 / 16 < large_bytes)
 		gen_wide_large_bytes = l1 + l1 / 16;
+	xor_mid_large_bytes = large_bytes;
+	if (raidx__cpu_traits() & RAIDX__T_XOR_NT_MID)
+		xor_mid_large_bytes = large_bytes / 2;
+	rep.xor_mid_large_bytes = xor_mid_large_bytes;
 	rep.large_bytes = large_bytes;
 	rep.copy_large_bytes = copy_large_bytes;
 	rep.gen_wide_blocks = GEN_STREAM_MIN_BLOCKS;

@@ -545,7 +545,8 @@ static void test_quirks(void)
 	 * only; not on Zen 4, nor on the Intel Xeon where they cost. */
 	enum {
 		ZEN5 = RAIDX__T_GEN_L1_STREAM | RAIDX__T_XSYN_BW_BAND | RAIDX__T_X1_BEYOND_L1 |
-		       RAIDX__T_CROWD_X4 | RAIDX__T_XOR_L2_YMM | RAIDX__T_GEN_L3_BW
+		       RAIDX__T_CROWD_X4 | RAIDX__T_XOR_L2_YMM | RAIDX__T_GEN_L3_BW |
+		       RAIDX__T_XOR_NT_MID
 	};
 	static const struct {
 		const char *vendor;
@@ -622,8 +623,9 @@ static void test_quirks(void)
 /* The size classes' bounds (raidx__class_of): the L2 for most calls, and
  * for gen_syndrome of 15 or more data blocks the L1 and a sixteenth, where
  * the streaming twins win (select.c, GEN_STREAM_MIN_BLOCKS); 14 data
- * blocks and xor_syndrome windows keep the L2's bound; the recoveries
- * are large only beyond the LLC and an eighth (REC_LARGE_LLC_EIGHTHS). */
+ * blocks and xor_syndrome windows keep the L2's bound; xor_gen of 5-9
+ * sources half the L2 (large_limit); the recoveries are large only beyond
+ * the LLC and an eighth (REC_LARGE_LLC_EIGHTHS). */
 /*
  * The pick of one width from made-up relative times (raidx__pick_width):
  * candidates sse2 (priority 10), avx2 (20), avx512 (30); shapes 0 and 1 of
@@ -751,6 +753,31 @@ static void test_classes(void)
 		    raidx__class_of(op, 16, rb) != RAIDX__SMALL ||
 		    raidx__class_of(op, 8, rb + 1) != RAIDX__LARGE)
 			t_fail("%s: large not from %zu bytes", raidx_op_name(op), rb + 1);
+	/* xor_gen of 5-9 sources from half the L2 where streaming dst there
+	 * was measured to pay (RAIDX__T_XOR_NT_MID), the L2's elsewhere; 4 and
+	 * 10 sources keep the L2's; one source (a copy) half the LLC. */
+	enum raidx_op XG = RAIDX_OP_XOR_GEN;
+	size_t xm = rep.xor_mid_large_bytes;
+	want = raidx__cpu_traits() & RAIDX__T_XOR_NT_MID ? big / 2 : big;
+	if (xm != want)
+		t_fail("xor_gen of 5-9 sources: bound %zu, want %zu (traits 0x%x)", xm, want,
+		       (unsigned)raidx__cpu_traits());
+	for (unsigned n = 2; n <= 12; n++) {
+		int mid = n >= RAIDX__XOR_NT_MID_MIN_SRC && n <= RAIDX__XOR_NT_MID_MAX_SRC;
+		size_t b = mid ? xm : big;
+		if (raidx__class_of(XG, n, b) != RAIDX__SMALL ||
+		    raidx__class_of(XG, n, b + 1) != RAIDX__LARGE)
+			t_fail("xor_gen of %u sources: large not from %zu bytes", n, b + 1);
+	}
+	if (raidx__class_of(XG, 1, big + 1) != RAIDX__SMALL ||
+	    raidx__class_of(XG, 1, rep.copy_large_bytes + 1) != RAIDX__LARGE)
+		t_fail("xor_gen of one source: large not from %zu bytes",
+		       rep.copy_large_bytes + 1);
+	/* ... and a public call of 8 sources just past it the mid large pick */
+	size_t xl = xm / 9 + 64;
+	if (xl * 9 <= big &&
+	    raidx__impl_for(XG, 8, 0, 0, xl) != rep.op[XG].pick[RAIDX__LARGE][RAIDX__W_MID])
+		t_fail("xor_gen of 8 sources at %zu bytes: not the large mid pick", xl);
 	/* A public call then runs the large pick (gen_syndrome 16+2 just past
 	 * the bound). */
 	size_t len = g / 18 + 64;
@@ -758,7 +785,8 @@ static void test_classes(void)
 	    raidx__impl_for(G, 18, 0, 0, len) != rep.op[G].pick[RAIDX__LARGE][RAIDX__W_WIDE])
 		t_fail("gen_syndrome 16+2 at %zu bytes: not the large wide pick", len);
 	t_log("size classes: large from %zu bytes, gen_syndrome of 15+ data blocks from %zu "
-	      "(L1 %zu), the recoveries from %zu", big + 1, g + 1, l1, rb + 1);
+	      "(L1 %zu), xor_gen of 5-9 sources from %zu, the recoveries from %zu", big + 1,
+	      g + 1, l1, xm + 1, rb + 1);
 }
 
 int main(int argc, char **argv)

@@ -455,6 +455,52 @@ static void test_l2_ymm_band(void)
 #endif
 }
 
+/*
+ * avx512nt's xor_gen of 5-9 sources in the 256-bit streaming loop where the
+ * blocks and dst are more than half the L2 and at most all of it
+ * (x86/avx512.c, xor_l2_nt_band; RAIDX__T_XOR_NT_MID, on for the test
+ * whatever the CPU): 4-10 sources at the band's bounds by this CPU's L2, a
+ * byte outside each and a random length inside (tails of every kind,
+ * including dst's head up to its first 64-byte boundary), dst apart, =
+ * srcs[0] and = srcs[nsrc-1]; 4 and 10 sources as a check that they stay
+ * outside.
+ */
+static void test_l2_nt_band(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	size_t l2 = raidx__l2_bytes();
+	unsigned long r0 = runs;
+	static const unsigned first[1] = { 0 };
+
+	if (l2 < 4096) {
+		t_log("L2 nt band: none, L2 %zu bytes", l2);
+		return;
+	}
+	raidx__cpu_traits_set(raidx__cpu_traits() | RAIDX__T_XOR_NT_MID);
+	struct tstripe *s = ts_new(11, l2 / 5 + 1);
+	for (unsigned nsrc = 4; nsrc <= 10; nsrc++) {
+		unsigned last[1] = { nsrc - 1 };
+		size_t lo = l2 / 2 / (nsrc + 1) + 1, hi = l2 / (nsrc + 1);
+		size_t lens[5] = { lo - 1, lo, hi, hi + 1, rng_range(&t_rng, lo, hi) };
+		for (unsigned i = 0; i < 5; i++) {
+			if (t_quick && i < 2)
+				continue;
+			ts_place(s, lens[i], (int)rng_below(&t_rng, PL_COUNT),
+				 rng_below(&t_rng, 64));
+			one_case(0, s, nsrc, nsrc, 10, NULL, 0, &t_rng);
+			one_case(0, s, nsrc, nsrc, 10, first, 1, &t_rng);
+			one_case(0, s, nsrc, nsrc, 10, last, 1, &t_rng);
+		}
+	}
+	ts_free(s);
+	raidx__cpu_traits_set(0);
+	t_log("L2 nt band: L2 %zu bytes, xor_gen of 4-10 sources at the band's bounds, "
+	      "one byte outside them and a random length inside, dst apart, = srcs[0] "
+	      "and = srcs[nsrc-1]; %lu runs",
+	      l2, runs - r0);
+#endif
+}
+
 int main(int argc, char **argv)
 {
 	t_init(argc, argv, "test_xor");
@@ -469,5 +515,6 @@ int main(int argc, char **argv)
 	test_large();
 	test_l3_band();
 	test_l2_ymm_band();
+	test_l2_nt_band();
 	return t_done();
 }

@@ -191,6 +191,11 @@ int raidx_tool_info(int argc, char **argv)
 	if (rep.gen_wide_large_bytes < rep.large_bytes)
 		printf("                gen_syndrome of %u or more data blocks: more than %s\n"
 		       "                (the L1 and a sixteenth)\n", rep.gen_wide_blocks, buf);
+	format_bytes(rep.xor_mid_large_bytes, buf, sizeof(buf));
+	if (rep.xor_mid_large_bytes < rep.large_bytes)
+		printf("                xor_gen of %u-%u sources: more than %s (half the\n"
+		       "                L2)\n", RAIDX__XOR_NT_MID_MIN_SRC,
+		       RAIDX__XOR_NT_MID_MAX_SRC, buf);
 	format_bytes(rep.rec_large_bytes, buf, sizeof(buf));
 	printf("                recov_2data, recov_datap: more than %s (the LLC\n"
 	       "                and an eighth)\n", buf);

@@ -722,11 +722,38 @@ static void xor_gen_avx512(void *dst, const void *const *srcs, unsigned nsrc,
 	xor_tmpl(dst, srcs, nsrc, len, 0, 0);
 }
 
+/*
+ * avx512nt's xor_gen of 5-9 sources whose blocks and dst are more than
+ * half the L2 and at most all of it, on CPUs with RAIDX__T_XOR_NT_MID: the
+ * 256-bit streaming loop of the L3 band (xor_l3_run).  Selection sends
+ * these calls to the large class from half the L2 on such CPUs (select.c,
+ * large_limit, with the measurements); there the 512-bit streaming loop
+ * read 0.62-0.77 of avx512's normal stores in some runs (5-9 sources at
+ * 540-640 KiB, where it read 0.97-1.00 an hour before) and this loop
+ * 0.93-1.37, within 5% of the fastest of avx512, avx512nt and avx2nt in
+ * all but a few readings (9 sources page-aligned at 640-890 KiB: 0.87-0.96
+ * of the 512-bit loop).  Beyond the L2 the two streaming loops ran level
+ * (0.94-1.04 at 1-9 MiB), so the template keeps those calls up to the L3
+ * band.
+ */
+_Static_assert(RAIDX__XOR_NT_MID_MAX_SRC <= XOR_L3_MAX_SRC,
+	       "xor_l3 runs at most XOR_L3_MAX_SRC sources in one pass");
+
+RX_INLINE int xor_l2_nt_band(unsigned nsrc, size_t len)
+{
+	if (nsrc < RAIDX__XOR_NT_MID_MIN_SRC || nsrc > RAIDX__XOR_NT_MID_MAX_SRC)
+		return 0;
+
+	size_t in = ((size_t)nsrc + 1) * len, l2 = raidx__l2_bytes();
+
+	return in > l2 / 2 && in <= l2 && (raidx__cpu_traits() & RAIDX__T_XOR_NT_MID);
+}
+
 /* Streaming dst: for blocks beyond the last-level cache (RAIDX__F_NT). */
 static void xor_gen_avx512nt(void *dst, const void *const *srcs,
 			     unsigned nsrc, size_t len)
 {
-	if (xor_l3_band(nsrc, len, 0)) {
+	if (xor_l3_band(nsrc, len, 0) || xor_l2_nt_band(nsrc, len)) {
 		xor_l3(dst, srcs, nsrc, len, 0);
 		return;
 	}
