@@ -419,6 +419,8 @@ struct raidx__select_report {
 	size_t gen_wide_large_bytes; /* ... for gen_syndrome of at least */
 	unsigned gen_wide_blocks;    /* this many data blocks */
 	size_t xor_mid_large_bytes;  /* ... for xor_gen of RAIDX__XOR_NT_MID_*_SRC */
+	size_t gen_mid_large_bytes;  /* ... for gen_syndrome of gen_mid_blocks to */
+	unsigned gen_mid_blocks;     /* gen_wide_blocks - 1 data blocks */
 	struct {
 		const struct raidx__impl *pick[RAIDX__NCLASS][RAIDX__NWIDTH];
 		const char *source;   /* how this op's pick was made */
@@ -559,8 +561,9 @@ RX_HIDDEN uint32_t raidx__cpu_detect(void);
 					  * rx_xsyn_crowd_unroll */
 #define RAIDX__T_XOR_L2_YMM (1u << 4)    /* x86/avx512.c, xor_l2_ymm_band */
 #define RAIDX__T_GEN_L3_BW (1u << 5)     /* simd_avx512_gfni.h, rx_gen_bw_l3 */
-#define RAIDX__T_XOR_NT_MID (1u << 6)    /* select.c, XOR_NT_MID_MIN_SRC; x86/avx512.c,
+#define RAIDX__T_XOR_NT_MID (1u << 6)    /* select.c, large_limit; x86/avx512.c,
 					  * xor_l2_nt_band */
+#define RAIDX__T_GEN_NT_MID (1u << 7)    /* select.c, GEN_NT_MID_MIN_BLOCKS */
 RX_HIDDEN uint32_t raidx__cpu_traits(void);
 #if defined(__x86_64__) || defined(__i386__)
 /* The trait bits of an x86 CPU model (arguments as raidx__x86_quirks). */

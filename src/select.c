@@ -88,8 +88,10 @@
  * Size classes: a call that streams more than the core's L2 is "large"
  * (xor_gen of one source, a copy: more than half the last-level cache;
  * gen_syndrome of 15 or more data blocks on Zen 5: more than the L1 and a
- * sixteenth, see GEN_STREAM_MIN_BLOCKS; the recoveries: more than the
- * LLC and an eighth, see REC_LARGE_LLC_EIGHTHS).
+ * sixteenth, see GEN_STREAM_MIN_BLOCKS, and of 8-14: more than three
+ * quarters of the L2, see GEN_NT_MID_MIN_BLOCKS; xor_gen of 5-9 sources
+ * on Zen 5: more than half the L2, see large_limit; the recoveries: more
+ * than the LLC and an eighth, see REC_LARGE_LLC_EIGHTHS).
  * There, kernels with non-temporal stores (RAIDX__F_NT) become
  * candidates: the output leaves the L2 before it is read again, and
  * bypassing the cache saves the read-for-ownership and the dirty lines'
@@ -169,6 +171,7 @@ static size_t copy_large_bytes; /* xor_gen of one source: half the LLC */
 static size_t gen_wide_large_bytes; /* gen_syndrome of GEN_STREAM_MIN_BLOCKS+ */
 static size_t rec_large_bytes;  /* the recoveries: the LLC and an eighth */
 static size_t xor_mid_large_bytes; /* xor_gen of 5-9 sources: XOR_NT_MID */
+static size_t gen_mid_large_bytes; /* gen_syndrome of 8-14 data blocks */
 static struct raidx__select_report rep;
 static int env_error;
 static pthread_once_t select_once = PTHREAD_ONCE_INIT;
@@ -394,6 +397,27 @@ void raidx__crowd_set(unsigned over)
 #define GEN_STREAM_MIN_BLOCKS 15
 
 /*
+ * And gen_syndrome of 8-14 data blocks (GEN_NT_MID_MIN_BLOCKS up to
+ * GEN_STREAM_MIN_BLOCKS) is "large" from three quarters of the L2 on CPUs
+ * with RAIDX__T_GEN_NT_MID: the stripe, P and Q no longer stay in the L2
+ * from one call to the next there, as for xor_gen (large_limit, below),
+ * and the more data blocks, the earlier.  Turin-like Zen 5, 2026-12-07,
+ * `raidx bench --op gen_syndrome --disks D --len ... --impl
+ * gfni_avx512x4,gfni_avx512x4nt,gfni_avx512x2,gfni_avx512x2nt,avx512x4nt
+ * --time 12 --no-recheck`, stripes of 700 KiB to 1 MiB (two runs, one
+ * --page-aligned), each kernel over the fastest of the five:
+ *   8-14 data blocks above 3/4 of the L2 (760-1020 KiB): gfni_avx512x4nt
+ *     0.79-1.00, most 0.95-1.00; gfni_avx512x4 (normal stores, the pick
+ *     before) 0.66-1.00, most 0.72-0.90;
+ *   at 700-736 KiB: 9-12 data blocks level or ahead streaming (the normal
+ *     kernel 0.84-1.00), 8 and 14 level (0.90-1.00 both);
+ *   7 data blocks: normal stores ahead up to 864 KiB (the twin 0.73-1.00),
+ *     behind from 927 KiB; 6: from about 960 KiB; 4: never below 1 MiB
+ *     (the twin 0.56-0.88): they keep the L2's bound.
+ */
+#define GEN_NT_MID_MIN_BLOCKS 8
+
+/*
  * The recoveries are "large" only beyond the LLC and an eighth: below it
  * their streaming twin (gfni_avx512nt; avx512nt and gfni_avx2nt, the
  * twins of avx512 and gfni_avx2, follow the same bound) lost as often as
@@ -466,6 +490,8 @@ static size_t large_limit(enum raidx_op op, unsigned nblocks)
 		return xor_mid_large_bytes;
 	if (op == RAIDX_OP_GEN_SYNDROME && nblocks >= GEN_STREAM_MIN_BLOCKS)
 		return gen_wide_large_bytes;
+	if (op == RAIDX_OP_GEN_SYNDROME && nblocks >= GEN_NT_MID_MIN_BLOCKS)
+		return gen_mid_large_bytes;
 	if (op == RAIDX_OP_RECOV_2DATA || op == RAIDX_OP_RECOV_DATAP)
 		return rec_large_bytes;
 	return large_bytes;
@@ -1435,10 +1461,11 @@ int raidx__tuning_save(const char *path)
 	fprintf(f, "raidx-tuning 2\nversion %s\ncpu %s\n", RAIDX_VERSION_STRING, ident);
 	fprintf(f, "# op, size class (bytes a call streams: small up to %zu, large "
 		   "above; xor_gen of one source: %zu; gen_syndrome of %u or more "
-		   "data blocks: %zu; xor_gen of %u-%u sources: %zu; recoveries: "
-		   "%zu), width (data blocks read: narrow 1-4, mid 5-10, wide 11+), "
-		   "implementation\n", large_bytes, copy_large_bytes,
-		GEN_STREAM_MIN_BLOCKS, gen_wide_large_bytes, RAIDX__XOR_NT_MID_MIN_SRC,
+		   "data blocks: %zu, of %u-%u: %zu; xor_gen of %u-%u sources: %zu; "
+		   "recoveries: %zu), width (data blocks read: narrow 1-4, mid 5-10, "
+		   "wide 11+), implementation\n", large_bytes, copy_large_bytes,
+		GEN_STREAM_MIN_BLOCKS, gen_wide_large_bytes, GEN_NT_MID_MIN_BLOCKS,
+		GEN_STREAM_MIN_BLOCKS - 1, gen_mid_large_bytes, RAIDX__XOR_NT_MID_MIN_SRC,
 		RAIDX__XOR_NT_MID_MAX_SRC, xor_mid_large_bytes, rec_large_bytes);
 	for (int op = 0; op < RAIDX_OP_COUNT; op++)
 		for (int c = 0; c < RAIDX__NCLASS; c++)
@@ -1639,7 +1666,12 @@ static void select_once_fn(void)
 	xor_mid_large_bytes = large_bytes;
 	if (raidx__cpu_traits() & RAIDX__T_XOR_NT_MID)
 		xor_mid_large_bytes = large_bytes / 2;
+	gen_mid_large_bytes = large_bytes;
+	if (raidx__cpu_traits() & RAIDX__T_GEN_NT_MID)
+		gen_mid_large_bytes = large_bytes / 4 * 3;
 	rep.xor_mid_large_bytes = xor_mid_large_bytes;
+	rep.gen_mid_large_bytes = gen_mid_large_bytes;
+	rep.gen_mid_blocks = GEN_NT_MID_MIN_BLOCKS;
 	rep.large_bytes = large_bytes;
 	rep.copy_large_bytes = copy_large_bytes;
 	rep.gen_wide_blocks = GEN_STREAM_MIN_BLOCKS;

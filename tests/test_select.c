@@ -546,7 +546,7 @@ static void test_quirks(void)
 	enum {
 		ZEN5 = RAIDX__T_GEN_L1_STREAM | RAIDX__T_XSYN_BW_BAND | RAIDX__T_X1_BEYOND_L1 |
 		       RAIDX__T_CROWD_X4 | RAIDX__T_XOR_L2_YMM | RAIDX__T_GEN_L3_BW |
-		       RAIDX__T_XOR_NT_MID
+		       RAIDX__T_XOR_NT_MID | RAIDX__T_GEN_NT_MID
 	};
 	static const struct {
 		const char *vendor;
@@ -624,8 +624,10 @@ static void test_quirks(void)
  * for gen_syndrome of 15 or more data blocks the L1 and a sixteenth, where
  * the streaming twins win (select.c, GEN_STREAM_MIN_BLOCKS); 14 data
  * blocks and xor_syndrome windows keep the L2's bound; xor_gen of 5-9
- * sources half the L2 (large_limit); the recoveries are large only beyond
- * the LLC and an eighth (REC_LARGE_LLC_EIGHTHS). */
+ * sources half the L2 (large_limit), gen_syndrome of 8-14 data blocks
+ * three quarters of it (GEN_NT_MID_MIN_BLOCKS), on the CPUs with those
+ * traits; the recoveries are large only beyond the LLC and an eighth
+ * (REC_LARGE_LLC_EIGHTHS). */
 /*
  * The pick of one width from made-up relative times (raidx__pick_width):
  * candidates sse2 (priority 10), avx2 (20), avx512 (30); shapes 0 and 1 of
@@ -740,11 +742,23 @@ static void test_classes(void)
 	    raidx__class_of(G, 15, g + 1) != RAIDX__LARGE ||
 	    raidx__class_of(G, 32, g + 1) != RAIDX__LARGE)
 		t_fail("gen_syndrome of 15 and 32 data blocks: not large from %zu bytes", g + 1);
-	if (raidx__class_of(G, 14, big) != RAIDX__SMALL ||
-	    raidx__class_of(G, 14, big + 1) != RAIDX__LARGE ||
-	    raidx__class_of(X, 16, big) != RAIDX__SMALL ||
+	/* 8-14 data blocks from three quarters of the L2 where that was
+	 * measured to pay (RAIDX__T_GEN_NT_MID), 1-7 the L2's */
+	size_t gm = rep.gen_mid_large_bytes;
+	want = raidx__cpu_traits() & RAIDX__T_GEN_NT_MID ? big / 4 * 3 : big;
+	if (gm != want || rep.gen_mid_blocks != 8)
+		t_fail("gen_syndrome of %u-14 data blocks: bound %zu, want 8-14 and %zu",
+		       rep.gen_mid_blocks, gm, want);
+	for (unsigned n = 1; n <= 14; n++) {
+		size_t b = n >= 8 ? gm : big;
+		if (raidx__class_of(G, n, b) != RAIDX__SMALL ||
+		    raidx__class_of(G, n, b + 1) != RAIDX__LARGE)
+			t_fail("gen_syndrome of %u data blocks: large not from %zu bytes", n,
+			       b + 1);
+	}
+	if (raidx__class_of(X, 16, big) != RAIDX__SMALL ||
 	    raidx__class_of(X, 16, big + 1) != RAIDX__LARGE)
-		t_fail("14 data blocks / a 16-block window: large not from %zu bytes", big + 1);
+		t_fail("a 16-block window: large not from %zu bytes", big + 1);
 	if (rb != rep.copy_large_bytes / 4 * 9)
 		t_fail("recoveries' bound %zu, want the LLC (%zu) and an eighth", rb,
 		       2 * rep.copy_large_bytes);
@@ -785,8 +799,8 @@ static void test_classes(void)
 	    raidx__impl_for(G, 18, 0, 0, len) != rep.op[G].pick[RAIDX__LARGE][RAIDX__W_WIDE])
 		t_fail("gen_syndrome 16+2 at %zu bytes: not the large wide pick", len);
 	t_log("size classes: large from %zu bytes, gen_syndrome of 15+ data blocks from %zu "
-	      "(L1 %zu), xor_gen of 5-9 sources from %zu, the recoveries from %zu", big + 1,
-	      g + 1, l1, xm + 1, rb + 1);
+	      "(L1 %zu), of 8-14 from %zu, xor_gen of 5-9 sources from %zu, the recoveries "
+	      "from %zu", big + 1, g + 1, l1, gm + 1, xm + 1, rb + 1);
 }
 
 int main(int argc, char **argv)

@@ -191,6 +191,11 @@ int raidx_tool_info(int argc, char **argv)
 	if (rep.gen_wide_large_bytes < rep.large_bytes)
 		printf("                gen_syndrome of %u or more data blocks: more than %s\n"
 		       "                (the L1 and a sixteenth)\n", rep.gen_wide_blocks, buf);
+	format_bytes(rep.gen_mid_large_bytes, buf, sizeof(buf));
+	if (rep.gen_mid_large_bytes < rep.large_bytes)
+		printf("                gen_syndrome of %u-%u data blocks: more than %s\n"
+		       "                (three quarters of the L2)\n", rep.gen_mid_blocks,
+		       rep.gen_wide_blocks - 1, buf);
 	format_bytes(rep.xor_mid_large_bytes, buf, sizeof(buf));
 	if (rep.xor_mid_large_bytes < rep.large_bytes)
 		printf("                xor_gen of %u-%u sources: more than %s (half the\n"

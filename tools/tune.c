@@ -22,9 +22,10 @@ static void print_picks(const struct raidx__select_report *r, int large)
 {
 	printf("selection: %s, %.3f ms; large class above %zu bytes per call "
 	       "(xor_gen of one source: %zu; gen_syndrome of %u+ data blocks: "
-	       "%zu; xor_gen of %u-%u sources: %zu; recoveries: %zu)\n", r->how,
-	       r->calib_ms, r->large_bytes, r->copy_large_bytes, r->gen_wide_blocks,
-	       r->gen_wide_large_bytes, RAIDX__XOR_NT_MID_MIN_SRC,
+	       "%zu, of %u-%u: %zu; xor_gen of %u-%u sources: %zu; recoveries: %zu)\n",
+	       r->how, r->calib_ms, r->large_bytes, r->copy_large_bytes, r->gen_wide_blocks,
+	       r->gen_wide_large_bytes, r->gen_mid_blocks, r->gen_wide_blocks - 1,
+	       r->gen_mid_large_bytes, RAIDX__XOR_NT_MID_MIN_SRC,
 	       RAIDX__XOR_NT_MID_MAX_SRC, r->xor_mid_large_bytes, r->rec_large_bytes);
 	printf("  %-13s %-14s %-14s %-14s\n", "op", "narrow (1-4)", "mid (5-10)",
 	       "wide (11+)");

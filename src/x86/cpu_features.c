@@ -85,7 +85,7 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
 /*
  * Traits: rules the kernels and the size classes follow only on the CPU
  * models where they were measured to pay (raidx_impl.h, RAIDX__T_*).  All
- * seven were found on the Turin-like Zen 5 VMs (AMD family 0x1A, 1 MiB L2
+ * eight were found on the Turin-like Zen 5 VMs (AMD family 0x1A, 1 MiB L2
  * per core, 48 KiB L1), and the first three cost on the next machine
  * measured, an Intel Xeon with AVX-512, AMX and GFNI (family 6, reported
  * as model 0xa7; 2 MiB L2, 48 KiB L1, a 480 MiB L3 shared with other
@@ -141,6 +141,11 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
  *     streaming loop up to the L2.  Zen 5: 0.93-1.37 of avx512's normal
  *     stores there, most cells' medians 1.05-1.20.  Not measured on the
  *     Xeon.
+ *   - RAIDX__T_GEN_NT_MID (select.c, GEN_NT_MID_MIN_BLOCKS), 2026-12-07:
+ *     gen_syndrome of 8-14 data blocks in the large class from three
+ *     quarters of the L2.  Zen 5: gfni_avx512x4nt 0.79-1.00 of the
+ *     fastest there (most 0.95-1.00), gfni_avx512x4 0.66-1.00 (most
+ *     0.72-0.90).  Not measured on the Xeon.
  * Other CPUs, unmeasured, get none: the kernels' own loops and the L2's
  * bound, which no measurement has found far behind.
  */
@@ -150,7 +155,7 @@ uint32_t raidx__x86_traits(const char *vendor, unsigned family, unsigned model)
 	if (!strcmp(vendor, "AuthenticAMD") && family == 0x1a)
 		return RAIDX__T_GEN_L1_STREAM | RAIDX__T_XSYN_BW_BAND | RAIDX__T_X1_BEYOND_L1 |
 		       RAIDX__T_CROWD_X4 | RAIDX__T_XOR_L2_YMM | RAIDX__T_GEN_L3_BW |
-		       RAIDX__T_XOR_NT_MID;
+		       RAIDX__T_XOR_NT_MID | RAIDX__T_GEN_NT_MID;
 	return 0;
 }
 
