@@ -473,9 +473,11 @@ void raidx__crowd_set(unsigned over)
  *   476-480 KiB, just under half the L2: 0.67-0.99 (streaming dst costs
  *     a trip to memory the L2 would have saved), hence half the L2;
  *   10 sources (the template's loops, streaming or not): 0.91-1.04, so
- *     the band stops at 9; with 4 sources the streaming loop still lost
- *     at 640 KiB (0.91-0.95) and won from 800 KiB (1.06-1.40), and 2-3
- *     sources lost up to 768 KiB: they keep the L2's bound.
+ *     the band stops at 9.  Fewer sources cross later: two more runs of
+ *     2-4 sources at 672-992 KiB, avx512nt over avx512: 4 sources 0.70-
+ *     0.93 up to 800 KiB, level at 864, ahead from 928 (1.12-1.30); 3
+ *     sources 0.70-0.96 up to 864 KiB, ahead at 992; 2 sources behind
+ *     everywhere but 992 KiB.  They keep the L2's bound.
  * A call of the band is then a quarter to a fifth slower than it could be
  * only where dst is read right after the call; parity written to disks
  * is not read by the CPU, and the large class has always made that trade
