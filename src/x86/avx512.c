@@ -730,9 +730,9 @@ static void xor_gen_avx512(void *dst, const void *const *srcs, unsigned nsrc,
  * large_limit, with the measurements); there the 512-bit streaming loop
  * read 0.62-0.77 of avx512's normal stores in some runs (5-9 sources at
  * 540-640 KiB, where it read 0.97-1.00 an hour before) and this loop
- * 0.93-1.37, within 5% of the fastest of avx512, avx512nt and avx2nt in
- * all but a few readings (9 sources page-aligned at 640-890 KiB: 0.87-0.96
- * of the 512-bit loop).  Beyond the L2 the two streaming loops ran level
+ * 0.93-1.37, below 0.95 of the fastest of avx512, avx512nt and avx2nt in
+ * 12 of 165 readings (page-aligned 15 of 110, 10 of them 9 sources at
+ * 540-890 KiB, where the 512-bit loop led).  Beyond the L2 the two streaming loops ran level
  * (0.94-1.04 at 1-9 MiB), so the template keeps those calls up to the L3
  * band.
  */
