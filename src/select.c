@@ -467,9 +467,10 @@ void raidx__crowd_set(unsigned over)
  * `raidx bench --op xor_gen --disks N --len ... --time 12 --no-recheck`
  * per source count with blocks and dst of 480-1024 KiB in all, and two
  * more with --page-aligned; the loop over avx512 (normal stores), paired:
- *   5-9 sources, 540-1024 KiB: 0.93-1.37, every cell's median above 1
+ *   5-9 sources, 540-1024 KiB: 0.93-1.37, cell medians 0.99 and up
  *     (most 1.05-1.20; 8 sources at 64 KiB, 576 KiB, a default shape:
- *     1.09-1.12); below 0.97 only in single readings (0.93-0.95);
+ *     1.09-1.12); below 0.97 in 7 of 165 readings (0.93-0.96), none of
+ *     110 page-aligned;
  *   476-480 KiB, just under half the L2: 0.67-0.99 (streaming dst costs
  *     a trip to memory the L2 would have saved), hence half the L2;
  *   10 sources (the template's loops, streaming or not): 0.91-1.04, so
@@ -478,10 +479,10 @@ void raidx__crowd_set(unsigned over)
  *     0.93 up to 800 KiB, level at 864, ahead from 928 (1.12-1.30); 3
  *     sources 0.70-0.96 up to 864 KiB, ahead at 992; 2 sources behind
  *     everywhere but 992 KiB.  They keep the L2's bound.
- * A call of the band is then a quarter to a fifth slower than it could be
- * only where dst is read right after the call; parity written to disks
- * is not read by the CPU, and the large class has always made that trade
- * beyond the L2.  Not measured on other CPUs, so only this one.
+ * Where dst is read again right after the call, streaming it sends that
+ * read to memory (not measured); parity bound for the disks is not read
+ * by the CPU, and the large class has made that trade beyond the L2 from
+ * the start.  Not measured on other CPUs, so only this one.
  */
 static size_t large_limit(enum raidx_op op, unsigned nblocks)
 {

@@ -732,9 +732,9 @@ static void xor_gen_avx512(void *dst, const void *const *srcs, unsigned nsrc,
  * 540-640 KiB, where it read 0.97-1.00 an hour before) and this loop
  * 0.93-1.37, below 0.95 of the fastest of avx512, avx512nt and avx2nt in
  * 12 of 165 readings (page-aligned 15 of 110, 10 of them 9 sources at
- * 540-890 KiB, where the 512-bit loop led).  Beyond the L2 the two streaming loops ran level
- * (0.94-1.04 at 1-9 MiB), so the template keeps those calls up to the L3
- * band.
+ * 540-890 KiB, where the 512-bit loop led).  Beyond the L2 the two
+ * streaming loops ran level (0.94-1.04 at 1-9 MiB), so the template keeps
+ * those calls up to the L3 band.
  */
 _Static_assert(RAIDX__XOR_NT_MID_MAX_SRC <= XOR_L3_MAX_SRC,
 	       "xor_l3 runs at most XOR_L3_MAX_SRC sources in one pass");
