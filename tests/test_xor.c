@@ -404,6 +404,29 @@ static void test_l3_band(void)
 	      runs - r0);
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+/* The cases of a band [lo, hi] (bytes per block) for nsrc sources, dst at
+ * block dblk: lo - 1, lo, hi, hi + 1 and a random length inside (the first
+ * two skipped under --quick), each at a random placement and offset, with
+ * dst apart, = srcs[0] and = srcs[nsrc-1].  The L2 bands are x86 rules. */
+static void band_cases(int acc, struct tstripe *s, unsigned nsrc, unsigned dblk,
+		       size_t lo, size_t hi)
+{
+	static const unsigned first[1] = { 0 };
+	unsigned last[1] = { nsrc - 1 };
+	size_t lens[5] = { lo - 1, lo, hi, hi + 1, rng_range(&t_rng, lo, hi) };
+
+	for (unsigned i = 0; i < 5; i++) {
+		if (t_quick && i < 2)
+			continue;
+		ts_place(s, lens[i], (int)rng_below(&t_rng, PL_COUNT), rng_below(&t_rng, 64));
+		one_case(acc, s, nsrc, nsrc, dblk, NULL, 0, &t_rng);
+		one_case(acc, s, nsrc, nsrc, dblk, first, 1, &t_rng);
+		one_case(acc, s, nsrc, nsrc, dblk, last, 1, &t_rng);
+	}
+}
+#endif
+
 /*
  * avx512's xor_acc and xor_gen in a 256-bit loop where the blocks stream
  * from the L2 (x86/avx512.c, xor_l2_ymm_band; RAIDX__T_XOR_L2_YMM, on for
@@ -418,7 +441,6 @@ static void test_l2_ymm_band(void)
 #if defined(__x86_64__) || defined(__i386__)
 	size_t l1 = raidx__l1d_bytes(), l2 = raidx__l2_bytes(), ymax = (size_t)96 << 10;
 	unsigned long r0 = runs;
-	static const unsigned first[1] = { 0 };
 
 	if (l2 / 2 <= 2 * l1) {
 		t_log("L2 ymm band: none with L1 %zu and L2 %zu bytes", l1, l2);
@@ -428,22 +450,12 @@ static void test_l2_ymm_band(void)
 	struct tstripe *s = ts_new(10, ymax + 1);
 	for (int acc = 0; acc <= 1; acc++) {
 		for (unsigned nsrc = 1; nsrc <= 9; nsrc++) {
-			unsigned last[1] = { nsrc - 1 };
 			size_t lo = 2 * l1 / (nsrc + 1) + 1, hi = l2 / 2 / (nsrc + 1);
 			if (hi > ymax)
 				hi = ymax;
 			if (lo > hi)
 				continue;
-			size_t lens[5] = { lo - 1, lo, hi, hi + 1, rng_range(&t_rng, lo, hi) };
-			for (unsigned i = 0; i < 5; i++) {
-				if (t_quick && i < 2)
-					continue;
-				ts_place(s, lens[i], (int)rng_below(&t_rng, PL_COUNT),
-					 rng_below(&t_rng, 64));
-				one_case(acc, s, nsrc, nsrc, 9, NULL, 0, &t_rng);
-				one_case(acc, s, nsrc, nsrc, 9, first, 1, &t_rng);
-				one_case(acc, s, nsrc, nsrc, 9, last, 1, &t_rng);
-			}
+			band_cases(acc, s, nsrc, 9, lo, hi);
 		}
 	}
 	ts_free(s);
@@ -470,7 +482,6 @@ static void test_l2_nt_band(void)
 #if defined(__x86_64__) || defined(__i386__)
 	size_t l2 = raidx__l2_bytes();
 	unsigned long r0 = runs;
-	static const unsigned first[1] = { 0 };
 
 	if (l2 < 4096) {
 		t_log("L2 nt band: none, L2 %zu bytes", l2);
@@ -479,18 +490,8 @@ static void test_l2_nt_band(void)
 	raidx__cpu_traits_set(raidx__cpu_traits() | RAIDX__T_XOR_NT_MID);
 	struct tstripe *s = ts_new(11, l2 / 5 + 1);
 	for (unsigned nsrc = 4; nsrc <= 10; nsrc++) {
-		unsigned last[1] = { nsrc - 1 };
 		size_t lo = l2 / 2 / (nsrc + 1) + 1, hi = l2 / (nsrc + 1);
-		size_t lens[5] = { lo - 1, lo, hi, hi + 1, rng_range(&t_rng, lo, hi) };
-		for (unsigned i = 0; i < 5; i++) {
-			if (t_quick && i < 2)
-				continue;
-			ts_place(s, lens[i], (int)rng_below(&t_rng, PL_COUNT),
-				 rng_below(&t_rng, 64));
-			one_case(0, s, nsrc, nsrc, 10, NULL, 0, &t_rng);
-			one_case(0, s, nsrc, nsrc, 10, first, 1, &t_rng);
-			one_case(0, s, nsrc, nsrc, 10, last, 1, &t_rng);
-		}
+		band_cases(0, s, nsrc, 10, lo, hi);
 	}
 	ts_free(s);
 	raidx__cpu_traits_set(0);
