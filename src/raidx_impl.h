@@ -408,19 +408,31 @@ static inline const struct raidx__impl *raidx__impl_current(enum raidx_op op)
 	return raidx__impl_choose(op, 8, 0);
 }
 
+/* A size class bound of its own (select.c, "Size classes"): calls of the
+ * ops in `ops` (1u << op each) that read min_blocks to max_blocks blocks
+ * (sources for xor_gen, data blocks for the others; max_blocks 0: no upper
+ * limit) are large when they stream more than `bytes`.  `why` names the
+ * cache the bound comes from, as `raidx info` prints it. */
+struct raidx__bound {
+	unsigned ops;
+	unsigned min_blocks, max_blocks;
+	size_t bytes;
+	const char *why;
+};
+#define RAIDX__NBOUND 6
+
+/* "xor_gen of 5-9 sources", "recov_2data, recov_datap": the calls a bound
+ * covers, in words; returns snprintf's count. */
+int raidx__bound_calls(const struct raidx__bound *b, char *buf, size_t size);
+
 /* What selection did, for `raidx info` and `raidx tune`. */
 struct raidx__select_report {
 	const char *how;          /* "bench", "static", "tuning file", "forced" */
 	double calib_ms;          /* whole calibration, all ops */
-	size_t large_bytes;       /* threshold of the large class */
-	size_t copy_large_bytes;  /* the same for xor_gen of one source */
-	size_t rec_large_bytes;   /* ... for recov_2data and recov_datap */
+	size_t large_bytes;       /* threshold of the large class, but: */
+	unsigned nbound;          /* the calls with a bound of their own */
+	struct raidx__bound bound[RAIDX__NBOUND];
 	size_t race_bytes;        /* calls beyond it race (race.c); 0: none */
-	size_t gen_wide_large_bytes; /* ... for gen_syndrome of at least */
-	unsigned gen_wide_blocks;    /* this many data blocks */
-	size_t xor_mid_large_bytes;  /* ... for xor_gen of RAIDX__XOR_NT_MID_*_SRC */
-	size_t gen_mid_large_bytes;  /* ... for gen_syndrome of gen_mid_blocks to */
-	unsigned gen_mid_blocks;     /* gen_wide_blocks - 1 data blocks */
 	struct {
 		const struct raidx__impl *pick[RAIDX__NCLASS][RAIDX__NWIDTH];
 		const char *source;   /* how this op's pick was made */
@@ -561,7 +573,7 @@ RX_HIDDEN uint32_t raidx__cpu_detect(void);
 					  * rx_xsyn_crowd_unroll */
 #define RAIDX__T_XOR_L2_YMM (1u << 4)    /* x86/avx512.c, xor_l2_ymm_band */
 #define RAIDX__T_GEN_L3_BW (1u << 5)     /* simd_avx512_gfni.h, rx_gen_bw_l3 */
-#define RAIDX__T_XOR_NT_MID (1u << 6)    /* select.c, large_limit; x86/avx512.c,
+#define RAIDX__T_XOR_NT_MID (1u << 6)    /* select.c, set_bounds; x86/avx512.c,
 					  * xor_l2_nt_band */
 #define RAIDX__T_GEN_NT_MID (1u << 7)    /* select.c, GEN_NT_MID_MIN_BLOCKS */
 RX_HIDDEN uint32_t raidx__cpu_traits(void);

@@ -90,7 +90,7 @@
  * gen_syndrome of 15 or more data blocks on Zen 5: more than the L1 and a
  * sixteenth, see GEN_STREAM_MIN_BLOCKS, and of 8-14: more than three
  * quarters of the L2, see GEN_NT_MID_MIN_BLOCKS; xor_gen of 5-9 sources
- * on Zen 5: more than half the L2, see large_limit; the recoveries: more
+ * on Zen 5: more than half the L2, see set_bounds; the recoveries: more
  * than the LLC and an eighth, see REC_LARGE_LLC_EIGHTHS).
  * There, kernels with non-temporal stores (RAIDX__F_NT) become
  * candidates: the output leaves the L2 before it is read again, and
@@ -167,11 +167,7 @@ static int op_forced[RAIDX_OP_COUNT];
 
 /* written once before choice[] is published */
 static size_t large_bytes;      /* the L2: see "Size classes" above */
-static size_t copy_large_bytes; /* xor_gen of one source: half the LLC */
-static size_t gen_wide_large_bytes; /* gen_syndrome of GEN_STREAM_MIN_BLOCKS+ */
 static size_t rec_large_bytes;  /* the recoveries: the LLC and an eighth */
-static size_t xor_mid_large_bytes; /* xor_gen of 5-9 sources: XOR_NT_MID */
-static size_t gen_mid_large_bytes; /* gen_syndrome of 8-14 data blocks */
 static struct raidx__select_report rep;
 static int env_error;
 static pthread_once_t select_once = PTHREAD_ONCE_INIT;
@@ -400,7 +396,7 @@ void raidx__crowd_set(unsigned over)
  * And gen_syndrome of 8-14 data blocks (GEN_NT_MID_MIN_BLOCKS up to
  * GEN_STREAM_MIN_BLOCKS) is "large" from three quarters of the L2 on CPUs
  * with RAIDX__T_GEN_NT_MID: the stripe, P and Q no longer stay in the L2
- * from one call to the next there, as for xor_gen (large_limit, below),
+ * from one call to the next there, as for xor_gen (set_bounds, below),
  * and the more data blocks, the earlier.  Turin-like Zen 5, 2026-12-07,
  * `raidx bench --op gen_syndrome --disks D --len ... --impl
  * gfni_avx512x4,gfni_avx512x4nt,gfni_avx512x2,gfni_avx512x2nt,avx512x4nt
@@ -455,6 +451,34 @@ void raidx__crowd_set(unsigned over)
  */
 #define REC_LARGE_LLC_EIGHTHS 9
 
+#define LIMIT_NB 16
+
+/* Every call's bound by op and block count (blocks from LIMIT_NB - 1 on
+ * share the last entry): one load on every call's path, where a chain of
+ * tests per bound would grow with the bounds.  Filled from rep.bound[] by
+ * set_bounds, before choice[] is published. */
+static size_t limit_at[RAIDX_OP_COUNT][LIMIT_NB];
+
+/* The last entry stands for every count from LIMIT_NB - 1 up: no bound
+ * may start above it or end at or above it. */
+_Static_assert(GEN_STREAM_MIN_BLOCKS <= LIMIT_NB - 1 &&
+	       RAIDX__XOR_NT_MID_MAX_SRC < LIMIT_NB - 1 &&
+	       GEN_STREAM_MIN_BLOCKS - 1 < LIMIT_NB - 1,
+	       "a bound's block range does not fit limit_at");
+
+static size_t large_limit(enum raidx_op op, unsigned nblocks)
+{
+	return limit_at[op][nblocks < LIMIT_NB ? nblocks : LIMIT_NB - 1];
+}
+
+/* A list longer than RAIDX__NBOUND loses its tail here; test_select's
+ * check of every op and block count against the rules would fail. */
+static void add_bound(unsigned ops, unsigned lo, unsigned hi, size_t bytes, const char *why)
+{
+	if (rep.nbound < RAIDX__NBOUND)
+		rep.bound[rep.nbound++] = (struct raidx__bound){ ops, lo, hi, bytes, why };
+}
+
 /*
  * xor_gen of 5-9 sources (RAIDX__XOR_NT_MID_MIN_SRC to _MAX_SRC) is
  * "large" from half the L2 on CPUs with RAIDX__T_XOR_NT_MID, and avx512nt
@@ -483,21 +507,64 @@ void raidx__crowd_set(unsigned over)
  * read to memory (not measured); parity bound for the disks is not read
  * by the CPU, and the large class has made that trade beyond the L2 from
  * the start.  Not measured on other CPUs, so only this one.
+ *
+ * set_bounds: the size classes' bounds from the caches (see "Size
+ * classes" and the bounds above), the report's list, then limit_at from
+ * it.
  */
-static size_t large_limit(enum raidx_op op, unsigned nblocks)
+static void set_bounds(size_t llc)
 {
-	if (op == RAIDX_OP_XOR_GEN && nblocks == 1)
-		return copy_large_bytes;
-	if (op == RAIDX_OP_XOR_GEN && nblocks >= RAIDX__XOR_NT_MID_MIN_SRC &&
-	    nblocks <= RAIDX__XOR_NT_MID_MAX_SRC)
-		return xor_mid_large_bytes;
-	if (op == RAIDX_OP_GEN_SYNDROME && nblocks >= GEN_STREAM_MIN_BLOCKS)
-		return gen_wide_large_bytes;
-	if (op == RAIDX_OP_GEN_SYNDROME && nblocks >= GEN_NT_MID_MIN_BLOCKS)
-		return gen_mid_large_bytes;
-	if (op == RAIDX_OP_RECOV_2DATA || op == RAIDX_OP_RECOV_DATAP)
-		return rec_large_bytes;
-	return large_bytes;
+	const unsigned G = 1u << RAIDX_OP_GEN_SYNDROME, X = 1u << RAIDX_OP_XOR_GEN;
+	size_t l1 = raidx__l1d_bytes();
+	unsigned tr = raidx__cpu_traits();
+
+	rep.large_bytes = large_bytes;
+	rep.nbound = 0;
+	add_bound(X, 1, 1, llc / 2, "a copy: half the LLC");
+	if (tr & RAIDX__T_XOR_NT_MID)
+		add_bound(X, RAIDX__XOR_NT_MID_MIN_SRC, RAIDX__XOR_NT_MID_MAX_SRC,
+			  large_bytes / 2, "half the L2");
+	if ((tr & RAIDX__T_GEN_L1_STREAM) && l1 + l1 / 16 < large_bytes)
+		add_bound(G, GEN_STREAM_MIN_BLOCKS, 0, l1 + l1 / 16, "the L1 and a sixteenth");
+	if (tr & RAIDX__T_GEN_NT_MID)
+		add_bound(G, GEN_NT_MID_MIN_BLOCKS, GEN_STREAM_MIN_BLOCKS - 1,
+			  large_bytes / 4 * 3, "three quarters of the L2");
+	add_bound(1u << RAIDX_OP_RECOV_2DATA | 1u << RAIDX_OP_RECOV_DATAP, 0, 0,
+		  rec_large_bytes, "the LLC and an eighth");
+
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		for (unsigned n = 0; n < LIMIT_NB; n++) {
+			limit_at[op][n] = large_bytes;
+			for (unsigned i = 0; i < rep.nbound; i++) {
+				const struct raidx__bound *b = &rep.bound[i];
+				if ((b->ops >> op & 1) && n >= b->min_blocks &&
+				    (!b->max_blocks || n <= b->max_blocks)) {
+					limit_at[op][n] = b->bytes;
+					break;
+				}
+			}
+		}
+}
+
+int raidx__bound_calls(const struct raidx__bound *b, char *buf, size_t size)
+{
+	const char *what = b->ops == 1u << RAIDX_OP_XOR_GEN ? "source" : "data block";
+	char ops[96] = "";
+	size_t o = 0;
+
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		if (b->ops >> op & 1 && o < sizeof(ops))
+			o += (size_t)snprintf(ops + o, sizeof(ops) - o, "%s%s", o ? ", " : "",
+					      raidx_op_name(op));
+	if (b->min_blocks <= 1 && !b->max_blocks)
+		return snprintf(buf, size, "%s", ops);
+	if (b->min_blocks == b->max_blocks)
+		return snprintf(buf, size, "%s of %u %s%s", ops, b->min_blocks, what,
+				b->min_blocks == 1 ? "" : "s");
+	if (!b->max_blocks)
+		return snprintf(buf, size, "%s of %u or more %ss", ops, b->min_blocks, what);
+	return snprintf(buf, size, "%s of %u-%u %ss", ops, b->min_blocks, b->max_blocks,
+			what);
 }
 
 _Atomic size_t raidx__llc_cached;
@@ -1462,14 +1529,18 @@ int raidx__tuning_save(const char *path)
 	raidx__impl_choose(0, 0, 0);
 	tuning_ident(ident, sizeof(ident));
 	fprintf(f, "raidx-tuning 2\nversion %s\ncpu %s\n", RAIDX_VERSION_STRING, ident);
-	fprintf(f, "# op, size class (bytes a call streams: small up to %zu, large "
-		   "above; xor_gen of one source: %zu; gen_syndrome of %u or more "
-		   "data blocks: %zu, of %u-%u: %zu; xor_gen of %u-%u sources: %zu; "
-		   "recoveries: %zu), width (data blocks read: narrow 1-4, mid 5-10, "
-		   "wide 11+), implementation\n", large_bytes, copy_large_bytes,
-		GEN_STREAM_MIN_BLOCKS, gen_wide_large_bytes, GEN_NT_MID_MIN_BLOCKS,
-		GEN_STREAM_MIN_BLOCKS - 1, gen_mid_large_bytes, RAIDX__XOR_NT_MID_MIN_SRC,
-		RAIDX__XOR_NT_MID_MAX_SRC, xor_mid_large_bytes, rec_large_bytes);
+	/* One bound a line: the loader takes a line longer than its buffer
+	 * for a broken file. */
+	fprintf(f, "# size class: large when a call streams more than %zu bytes, but\n",
+		large_bytes);
+	for (unsigned i = 0; i < rep.nbound; i++) {
+		char calls[128];
+		raidx__bound_calls(&rep.bound[i], calls, sizeof(calls));
+		fprintf(f, "#   %s: more than %zu (%s)\n", calls, rep.bound[i].bytes,
+			rep.bound[i].why);
+	}
+	fprintf(f, "# op, size class, width (data blocks read: narrow 1-4, mid 5-10, "
+		   "wide 11+), implementation\n");
 	for (int op = 0; op < RAIDX_OP_COUNT; op++)
 		for (int c = 0; c < RAIDX__NCLASS; c++)
 			for (int w = 0; w < NW; w++)
@@ -1655,31 +1726,11 @@ static void select_once_fn(void)
 	 * blocks (18 MiB a call) runs 54 GB/s with non-temporal stores against
 	 * 38 with normal ones. */
 	size_t llc = raidx__llc_bytes(); /* one lookup for the kernels too */
-	copy_large_bytes = llc / 2;
 	rec_large_bytes = rec_bound(llc);
 	large_bytes = l2_bytes();
-	if (!large_bytes || large_bytes > copy_large_bytes)
-		large_bytes = copy_large_bytes;
-	/* The L1 and a sixteenth where that rule holds, once here rather
-	 * than per call (large_limit is on every call's path). */
-	size_t l1 = raidx__l1d_bytes();
-	gen_wide_large_bytes = large_bytes;
-	if ((raidx__cpu_traits() & RAIDX__T_GEN_L1_STREAM) && l1 + l1 / 16 < large_bytes)
-		gen_wide_large_bytes = l1 + l1 / 16;
-	xor_mid_large_bytes = large_bytes;
-	if (raidx__cpu_traits() & RAIDX__T_XOR_NT_MID)
-		xor_mid_large_bytes = large_bytes / 2;
-	gen_mid_large_bytes = large_bytes;
-	if (raidx__cpu_traits() & RAIDX__T_GEN_NT_MID)
-		gen_mid_large_bytes = large_bytes / 4 * 3;
-	rep.xor_mid_large_bytes = xor_mid_large_bytes;
-	rep.gen_mid_large_bytes = gen_mid_large_bytes;
-	rep.gen_mid_blocks = GEN_NT_MID_MIN_BLOCKS;
-	rep.large_bytes = large_bytes;
-	rep.copy_large_bytes = copy_large_bytes;
-	rep.gen_wide_blocks = GEN_STREAM_MIN_BLOCKS;
-	rep.gen_wide_large_bytes = gen_wide_large_bytes;
-	rep.rec_large_bytes = rec_large_bytes;
+	if (!large_bytes || large_bytes > llc / 2)
+		large_bytes = llc / 2;
+	set_bounds(llc);
 
 	/* Every variable is checked, whichever one decides. */
 	if (mode && *mode && strcmp(mode, "bench") && strcmp(mode, "static")) {

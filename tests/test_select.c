@@ -620,14 +620,6 @@ static void test_quirks(void)
 	      "emulated), still forced by RAIDX_IMPL, back with RAIDX_DISABLE=zmm_downclock");
 }
 
-/* The size classes' bounds (raidx__class_of): the L2 for most calls, and
- * for gen_syndrome of 15 or more data blocks the L1 and a sixteenth, where
- * the streaming twins win (select.c, GEN_STREAM_MIN_BLOCKS); 14 data
- * blocks and xor_syndrome windows keep the L2's bound; xor_gen of 5-9
- * sources half the L2 (large_limit), gen_syndrome of 8-14 data blocks
- * three quarters of it (GEN_NT_MID_MIN_BLOCKS), on the CPUs with those
- * traits; the recoveries are large only beyond the LLC and an eighth
- * (REC_LARGE_LLC_EIGHTHS). */
 /*
  * The pick of one width from made-up relative times (raidx__pick_width):
  * candidates sse2 (priority 10), avx2 (20), avx512 (30); shapes 0 and 1 of
@@ -716,91 +708,108 @@ static void test_screen_rule(void)
 	t_log("screen rule: %zu made-up cases", sizeof(cases) / sizeof(cases[0]));
 }
 
+/* The size classes' bounds (raidx__class_of): the L2 for most calls, and
+ * for gen_syndrome of 15 or more data blocks the L1 and a sixteenth, where
+ * the streaming twins win (select.c, GEN_STREAM_MIN_BLOCKS); 14 data
+ * blocks and xor_syndrome windows keep the L2's bound; xor_gen of 5-9
+ * sources half the L2 (set_bounds), gen_syndrome of 8-14 data blocks
+ * three quarters of it (GEN_NT_MID_MIN_BLOCKS), on the CPUs with those
+ * traits; the recoveries are large only beyond the LLC and an eighth
+ * (REC_LARGE_LLC_EIGHTHS).
+ *
+ * want_bound: the bound a call of op reading n blocks should have, worked
+ * out here from the caches and traits as select.c's comments state the
+ * rules. */
+static size_t want_bound(enum raidx_op op, unsigned n, size_t big)
+{
+	size_t l1 = raidx__l1d_bytes(), llc = raidx__llc_bytes();
+	unsigned tr = raidx__cpu_traits();
+
+	switch (op) {
+	case RAIDX_OP_XOR_GEN:
+		if (n == 1)
+			return llc / 2; /* a copy */
+		if (n >= 5 && n <= 9 && (tr & RAIDX__T_XOR_NT_MID))
+			return big / 2;
+		return big;
+	case RAIDX_OP_GEN_SYNDROME:
+		if (n >= 15 && (tr & RAIDX__T_GEN_L1_STREAM) && l1 + l1 / 16 < big)
+			return l1 + l1 / 16;
+		if (n >= 8 && n <= 14 && (tr & RAIDX__T_GEN_NT_MID))
+			return big / 4 * 3;
+		return big;
+	case RAIDX_OP_RECOV_2DATA:
+	case RAIDX_OP_RECOV_DATAP:
+		return llc / 8 * 9;
+	default:
+		return big; /* xor_acc, xor_syndrome windows */
+	}
+}
+
 static void test_classes(void)
 {
 	struct raidx__select_report rep;
+	enum raidx_op G = RAIDX_OP_GEN_SYNDROME, XG = RAIDX_OP_XOR_GEN;
+	unsigned checked = 0;
 
 	t_ctx("size classes");
 	raidx__select_report(&rep);
-	size_t big = rep.large_bytes, g = rep.gen_wide_large_bytes;
-	size_t l1 = raidx__l1d_bytes();
-	enum raidx_op G = RAIDX_OP_GEN_SYNDROME, X = RAIDX_OP_XOR_SYNDROME;
-	size_t rb = rep.rec_large_bytes;
-
-	if (rep.gen_wide_blocks != 15)
-		t_fail("gen_syndrome's early large class from %u data blocks, want 15",
-		       rep.gen_wide_blocks);
-	/* the early bound only where streaming past the L1 was measured to
-	 * pay (RAIDX__T_GEN_L1_STREAM), the L2's elsewhere */
-	size_t want = big;
-	if ((raidx__cpu_traits() & RAIDX__T_GEN_L1_STREAM) && l1 + l1 / 16 < big)
-		want = l1 + l1 / 16;
-	if (g != want)
-		t_fail("gen_syndrome's early bound %zu, want %zu (L1 %zu, L2 bound %zu, "
-		       "traits 0x%x)", g, want, l1, big, (unsigned)raidx__cpu_traits());
-	if (raidx__class_of(G, 15, g) != RAIDX__SMALL ||
-	    raidx__class_of(G, 15, g + 1) != RAIDX__LARGE ||
-	    raidx__class_of(G, 32, g + 1) != RAIDX__LARGE)
-		t_fail("gen_syndrome of 15 and 32 data blocks: not large from %zu bytes", g + 1);
-	/* 8-14 data blocks from three quarters of the L2 where that was
-	 * measured to pay (RAIDX__T_GEN_NT_MID), 1-7 the L2's */
-	size_t gm = rep.gen_mid_large_bytes;
-	want = raidx__cpu_traits() & RAIDX__T_GEN_NT_MID ? big / 4 * 3 : big;
-	if (gm != want || rep.gen_mid_blocks != 8)
-		t_fail("gen_syndrome of %u-14 data blocks: bound %zu, want 8-14 and %zu",
-		       rep.gen_mid_blocks, gm, want);
-	for (unsigned n = 1; n <= 14; n++) {
-		size_t b = n >= 8 ? gm : big;
-		if (raidx__class_of(G, n, b) != RAIDX__SMALL ||
-		    raidx__class_of(G, n, b + 1) != RAIDX__LARGE)
-			t_fail("gen_syndrome of %u data blocks: large not from %zu bytes", n,
-			       b + 1);
-	}
-	if (raidx__class_of(X, 16, big) != RAIDX__SMALL ||
-	    raidx__class_of(X, 16, big + 1) != RAIDX__LARGE)
-		t_fail("a 16-block window: large not from %zu bytes", big + 1);
-	if (rb != rep.copy_large_bytes / 4 * 9)
-		t_fail("recoveries' bound %zu, want the LLC (%zu) and an eighth", rb,
-		       2 * rep.copy_large_bytes);
-	for (int op = RAIDX_OP_RECOV_2DATA; op <= RAIDX_OP_RECOV_DATAP; op++)
-		if (raidx__class_of(op, 8, big + 1) != RAIDX__SMALL ||
-		    raidx__class_of(op, 16, rb) != RAIDX__SMALL ||
-		    raidx__class_of(op, 8, rb + 1) != RAIDX__LARGE)
-			t_fail("%s: large not from %zu bytes", raidx_op_name(op), rb + 1);
-	/* xor_gen of 5-9 sources from half the L2 where streaming dst there
-	 * was measured to pay (RAIDX__T_XOR_NT_MID), the L2's elsewhere; 4 and
-	 * 10 sources keep the L2's; one source (a copy) half the LLC. */
-	enum raidx_op XG = RAIDX_OP_XOR_GEN;
-	size_t xm = rep.xor_mid_large_bytes;
-	want = raidx__cpu_traits() & RAIDX__T_XOR_NT_MID ? big / 2 : big;
-	if (xm != want)
-		t_fail("xor_gen of 5-9 sources: bound %zu, want %zu (traits 0x%x)", xm, want,
-		       (unsigned)raidx__cpu_traits());
-	for (unsigned n = 2; n <= 12; n++) {
-		int mid = n >= RAIDX__XOR_NT_MID_MIN_SRC && n <= RAIDX__XOR_NT_MID_MAX_SRC;
-		size_t b = mid ? xm : big;
-		if (raidx__class_of(XG, n, b) != RAIDX__SMALL ||
-		    raidx__class_of(XG, n, b + 1) != RAIDX__LARGE)
-			t_fail("xor_gen of %u sources: large not from %zu bytes", n, b + 1);
-	}
-	if (raidx__class_of(XG, 1, big + 1) != RAIDX__SMALL ||
-	    raidx__class_of(XG, 1, rep.copy_large_bytes + 1) != RAIDX__LARGE)
-		t_fail("xor_gen of one source: large not from %zu bytes",
-		       rep.copy_large_bytes + 1);
-	/* ... and a public call of 8 sources just past it the mid large pick */
-	size_t xl = xm / 9 + 64;
+	size_t big = rep.large_bytes, llc = raidx__llc_bytes();
+	if (!big || big > llc / 2)
+		t_fail("general bound %zu: want the L2, at most half the LLC (%zu)", big, llc / 2);
+	/* Every op and block count up to past the lookup's last entry: the
+	 * call's class changes one byte past its bound, nowhere else. */
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		for (unsigned n = 1; n <= 40; n++) {
+			size_t b = want_bound(op, n, big);
+			checked++;
+			if (raidx__class_of(op, n, b) != RAIDX__SMALL ||
+			    raidx__class_of(op, n, b + 1) != RAIDX__LARGE)
+				t_fail("%s of %u blocks: large not from %zu bytes", raidx_op_name(op),
+				       n, b + 1);
+		}
+	/* The report's list (raidx info, raidx tune, tuning files) names
+	 * every call whose bound is not the general one, and only those. */
+	for (int op = 0; op < RAIDX_OP_COUNT; op++)
+		for (unsigned n = 1; n <= 40; n++) {
+			size_t b = want_bound(op, n, big);
+			unsigned hits = 0;
+			for (unsigned i = 0; i < rep.nbound; i++) {
+				const struct raidx__bound *e = &rep.bound[i];
+				if (!(e->ops >> op & 1) || n < e->min_blocks ||
+				    (e->max_blocks && n > e->max_blocks))
+					continue;
+				hits++;
+				if (e->bytes != b)
+					t_fail("%s of %u blocks: reported bound %zu, want %zu",
+					       raidx_op_name(op), n, e->bytes, b);
+			}
+			if (hits > 1 || (!hits && b != big))
+				t_fail("%s of %u blocks: in %u of the reported bounds",
+				       raidx_op_name(op), n, hits);
+		}
+	char calls[128];
+	for (unsigned i = 0; i < rep.nbound; i++)
+		if (raidx__bound_calls(&rep.bound[i], calls, sizeof(calls)) <= 0 ||
+		    !strstr(calls, raidx_op_name(__builtin_ctz(rep.bound[i].ops))))
+			t_fail("bound %u: described as \"%s\"", i, calls);
+	/* A public call just past a bound runs the large pick: xor_gen of 8
+	 * sources (mid width) and gen_syndrome 16+2 (wide). */
+	size_t xm = want_bound(XG, 8, big), xl = xm / 9 + 64;
 	if (xl * 9 <= big &&
 	    raidx__impl_for(XG, 8, 0, 0, xl) != rep.op[XG].pick[RAIDX__LARGE][RAIDX__W_MID])
 		t_fail("xor_gen of 8 sources at %zu bytes: not the large mid pick", xl);
-	/* A public call then runs the large pick (gen_syndrome 16+2 just past
-	 * the bound). */
-	size_t len = g / 18 + 64;
+	size_t g = want_bound(G, 16, big), len = g / 18 + 64;
 	if (len * 18 > g && len * 18 <= big &&
 	    raidx__impl_for(G, 18, 0, 0, len) != rep.op[G].pick[RAIDX__LARGE][RAIDX__W_WIDE])
 		t_fail("gen_syndrome 16+2 at %zu bytes: not the large wide pick", len);
-	t_log("size classes: large from %zu bytes, gen_syndrome of 15+ data blocks from %zu "
-	      "(L1 %zu), of 8-14 from %zu, xor_gen of 5-9 sources from %zu, the recoveries "
-	      "from %zu", big + 1, g + 1, l1, gm + 1, xm + 1, rb + 1);
+	t_log("size classes: %u op and block counts; large from %zu bytes, %u bounds of "
+	      "their own (traits 0x%x)", checked, big + 1, rep.nbound,
+	      (unsigned)raidx__cpu_traits());
+	for (unsigned i = 0; i < rep.nbound; i++) {
+		raidx__bound_calls(&rep.bound[i], calls, sizeof(calls));
+		t_log("  %s: from %zu (%s)", calls, rep.bound[i].bytes + 1, rep.bound[i].why);
+	}
 }
 
 int main(int argc, char **argv)

@@ -97,6 +97,27 @@ static size_t max_sz(size_t a, size_t b)
 
 /* The widths (narrow, mid, wide) of size class c where impl is the pick:
  * "" for none, "all widths", or e.g. "narrow+mid". */
+/* `text` after `indent` spaces, words wrapped before column 72 onto
+ * lines indented as much (raidx info's second column). */
+static void print_wrapped(int indent, const char *text)
+{
+	int col = 0;
+
+	while (*text) {
+		size_t w = strcspn(text, " ");
+		if (col && col + 1 + (int)w > 72) {
+			putchar('\n');
+			col = 0;
+		}
+		col += col ? printf(" ") : printf("%*s", indent, "");
+		col += printf("%.*s", (int)w, text);
+		text += w;
+		text += strspn(text, " ");
+	}
+	if (col)
+		putchar('\n');
+}
+
 static void widths_of(const struct raidx__select_report *rep, enum raidx_op op,
 		      int c, const struct raidx__impl *impl, char *buf, size_t n)
 {
@@ -184,26 +205,14 @@ int raidx_tool_info(int argc, char **argv)
 	format_bytes(rep.large_bytes, buf, sizeof(buf));
 	printf("large calls     stream more than %s (the L2, or half the LLC if less);\n",
 	       buf);
-	format_bytes(rep.copy_large_bytes, buf, sizeof(buf));
-	printf("                xor_gen of one source (a copy): more than %s (half\n"
-	       "                the LLC)\n", buf);
-	format_bytes(rep.gen_wide_large_bytes, buf, sizeof(buf));
-	if (rep.gen_wide_large_bytes < rep.large_bytes)
-		printf("                gen_syndrome of %u or more data blocks: more than %s\n"
-		       "                (the L1 and a sixteenth)\n", rep.gen_wide_blocks, buf);
-	format_bytes(rep.gen_mid_large_bytes, buf, sizeof(buf));
-	if (rep.gen_mid_large_bytes < rep.large_bytes)
-		printf("                gen_syndrome of %u-%u data blocks: more than %s\n"
-		       "                (three quarters of the L2)\n", rep.gen_mid_blocks,
-		       rep.gen_wide_blocks - 1, buf);
-	format_bytes(rep.xor_mid_large_bytes, buf, sizeof(buf));
-	if (rep.xor_mid_large_bytes < rep.large_bytes)
-		printf("                xor_gen of %u-%u sources: more than %s (half the\n"
-		       "                L2)\n", RAIDX__XOR_NT_MID_MIN_SRC,
-		       RAIDX__XOR_NT_MID_MAX_SRC, buf);
-	format_bytes(rep.rec_large_bytes, buf, sizeof(buf));
-	printf("                recov_2data, recov_datap: more than %s (the LLC\n"
-	       "                and an eighth)\n", buf);
+	for (unsigned i = 0; i < rep.nbound; i++) {
+		char calls[128], line[448];
+		raidx__bound_calls(&rep.bound[i], calls, sizeof(calls));
+		format_bytes(rep.bound[i].bytes, buf, sizeof(buf));
+		snprintf(line, sizeof(line), "%s: more than %s (%s)", calls, buf,
+			 rep.bound[i].why);
+		print_wrapped(16, line);
+	}
 	if (rep.race_bytes) {
 		const struct raidx__impl *cl[RAIDX__RACE_MAX];
 		format_bytes(rep.race_bytes, buf, sizeof(buf));

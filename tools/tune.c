@@ -20,13 +20,14 @@
 
 static void print_picks(const struct raidx__select_report *r, int large)
 {
-	printf("selection: %s, %.3f ms; large class above %zu bytes per call "
-	       "(xor_gen of one source: %zu; gen_syndrome of %u+ data blocks: "
-	       "%zu, of %u-%u: %zu; xor_gen of %u-%u sources: %zu; recoveries: %zu)\n",
-	       r->how, r->calib_ms, r->large_bytes, r->copy_large_bytes, r->gen_wide_blocks,
-	       r->gen_wide_large_bytes, r->gen_mid_blocks, r->gen_wide_blocks - 1,
-	       r->gen_mid_large_bytes, RAIDX__XOR_NT_MID_MIN_SRC,
-	       RAIDX__XOR_NT_MID_MAX_SRC, r->xor_mid_large_bytes, r->rec_large_bytes);
+	printf("selection: %s, %.3f ms; large class above %zu bytes per call", r->how,
+	       r->calib_ms, r->large_bytes);
+	for (unsigned i = 0; i < r->nbound; i++) {
+		char calls[128];
+		raidx__bound_calls(&r->bound[i], calls, sizeof(calls));
+		printf("%s%s: %zu", i ? "; " : " (", calls, r->bound[i].bytes);
+	}
+	printf("%s\n", r->nbound ? ")" : "");
 	printf("  %-13s %-14s %-14s %-14s\n", "op", "narrow (1-4)", "mid (5-10)",
 	       "wide (11+)");
 	for (int op = 0; op < RAIDX_OP_COUNT; op++) {

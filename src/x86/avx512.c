@@ -727,7 +727,7 @@ static void xor_gen_avx512(void *dst, const void *const *srcs, unsigned nsrc,
  * half the L2 and at most all of it, on CPUs with RAIDX__T_XOR_NT_MID: the
  * 256-bit streaming loop of the L3 band (xor_l3_run).  Selection sends
  * these calls to the large class from half the L2 on such CPUs (select.c,
- * large_limit, with the measurements); there the 512-bit streaming loop
+ * set_bounds, with the measurements); there the 512-bit streaming loop
  * read 0.62-0.77 of avx512's normal stores in some runs (5-9 sources at
  * 540-640 KiB, where it read 0.97-1.00 an hour before) and this loop
  * 0.93-1.37, below 0.95 of the fastest of avx512, avx512nt and avx2nt in

@@ -135,7 +135,7 @@ uint32_t raidx__x86_quirks(const char *vendor, unsigned family, unsigned model)
  *     of 6-12 data blocks whose data is 3/8 of the LLC to twice it.  Zen 5
  *     (2026-12-05): the GFNI loops at 0.75-0.99 of it there, most
  *     readings 0.79-0.94.  Not measured on the Xeon.
- *   - RAIDX__T_XOR_NT_MID (select.c, large_limit; avx512.c,
+ *   - RAIDX__T_XOR_NT_MID (select.c, set_bounds; avx512.c,
  *     xor_l2_nt_band), 2026-12-07: xor_gen of 5-9 sources in the large
  *     class (streaming dst) from half the L2, in avx512nt's 256-bit
  *     streaming loop up to the L2.  Zen 5: 0.93-1.37 of avx512's normal
