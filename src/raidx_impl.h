@@ -201,12 +201,42 @@ static inline unsigned raidx__call_blocks(enum raidx_op op, unsigned n,
 	}
 }
 
+/* select.c's picks per op, size class and width (published with release
+ * stores, the small class's last), and each call's size class bound by op
+ * and data blocks read (blocks from RAIDX__LIMIT_NB - 1 on share the last
+ * entry; written before the picks are published).  Read inline by every
+ * public call (raidx__impl_choose). */
+#define RAIDX__LIMIT_NB 16
+RX_HIDDEN extern _Atomic(const struct raidx__impl *)
+	raidx__choice[RAIDX_OP_COUNT][RAIDX__NCLASS][RAIDX__NWIDTH];
+RX_HIDDEN extern size_t raidx__limit_at[RAIDX_OP_COUNT][RAIDX__LIMIT_NB];
+/* raidx__impl_choose's first call: runs the selection once. */
+RX_HIDDEN const struct raidx__impl *raidx__impl_choose_first(enum raidx_op op,
+							     unsigned nblocks,
+							     size_t bytes);
+
 /* The implementation a public call of `op` uses when it reads `nblocks`
  * data blocks and streams `bytes` bytes in all (inputs plus outputs).
- * Triggers selection once. */
-RX_HIDDEN const struct raidx__impl *raidx__impl_choose(enum raidx_op op,
-						       unsigned nblocks,
-						       size_t bytes);
+ * Triggers selection once.  Inline, so that a public call runs its
+ * kernel with a few loads and tests in front (dispatch.c, "The public
+ * calls", with the measurement). */
+static inline const struct raidx__impl *raidx__impl_choose(enum raidx_op op,
+							   unsigned nblocks,
+							   size_t bytes)
+{
+	enum raidx__width w = raidx__width_of(nblocks);
+	const struct raidx__impl *small =
+		atomic_load_explicit(&raidx__choice[op][RAIDX__SMALL][w], memory_order_acquire);
+
+	if (RX_UNLIKELY(!small))
+		return raidx__impl_choose_first(op, nblocks, bytes);
+	/* The small pick is published last (release): once it is seen, the
+	 * bounds and the large pick are too. */
+	if (RX_LIKELY(bytes <= raidx__limit_at[op][nblocks < RAIDX__LIMIT_NB ?
+							 nblocks : RAIDX__LIMIT_NB - 1]))
+		return small;
+	return atomic_load_explicit(&raidx__choice[op][RAIDX__LARGE][w], memory_order_acquire);
+}
 RX_HIDDEN enum raidx__class raidx__class_of(enum raidx_op op, unsigned nblocks,
 					   size_t bytes);
 /* This core's L1 data cache in bytes (sysconf; 32 KiB when unknown),

@@ -154,10 +154,10 @@
 #include "raidx_impl.h"
 
 #define NW RAIDX__NWIDTH
-static _Atomic(const struct raidx__impl *) choice[RAIDX_OP_COUNT][RAIDX__NCLASS][NW];
+_Atomic(const struct raidx__impl *) raidx__choice[RAIDX_OP_COUNT][RAIDX__NCLASS][NW];
 /* What selection itself chose, restored by raidx_impl_select(op, NULL). */
 static const struct raidx__impl *auto_pick[RAIDX_OP_COUNT][RAIDX__NCLASS][NW];
-/* Writers of choice[] after the one-time selection (raidx_impl_select,
+/* Writers of raidx__choice[] after the one-time selection (raidx_impl_select,
  * raidx__tune_large) take turns, so that two overlapping calls leave one
  * caller's choice in every class and width, not a mix; readers stay
  * lock-free.  op_forced[op]: op runs a kernel forced by RAIDX_IMPL or
@@ -165,7 +165,7 @@ static const struct raidx__impl *auto_pick[RAIDX_OP_COUNT][RAIDX__NCLASS][NW];
 static pthread_mutex_t choice_lock = PTHREAD_MUTEX_INITIALIZER;
 static int op_forced[RAIDX_OP_COUNT];
 
-/* written once before choice[] is published */
+/* written once before raidx__choice[] is published */
 static size_t large_bytes;      /* the L2: see "Size classes" above */
 static size_t rec_large_bytes;  /* the recoveries: the LLC and an eighth */
 static struct raidx__select_report rep;
@@ -451,24 +451,21 @@ void raidx__crowd_set(unsigned over)
  */
 #define REC_LARGE_LLC_EIGHTHS 9
 
-#define LIMIT_NB 16
+/* Every call's bound by op and block count (raidx_impl.h): one load on
+ * every call's path, where a chain of tests per bound would grow with the
+ * bounds.  Filled from rep.bound[] by set_bounds. */
+size_t raidx__limit_at[RAIDX_OP_COUNT][RAIDX__LIMIT_NB];
 
-/* Every call's bound by op and block count (blocks from LIMIT_NB - 1 on
- * share the last entry): one load on every call's path, where a chain of
- * tests per bound would grow with the bounds.  Filled from rep.bound[] by
- * set_bounds, before choice[] is published. */
-static size_t limit_at[RAIDX_OP_COUNT][LIMIT_NB];
-
-/* The last entry stands for every count from LIMIT_NB - 1 up: no bound
- * may start above it or end at or above it. */
-_Static_assert(GEN_STREAM_MIN_BLOCKS <= LIMIT_NB - 1 &&
-	       RAIDX__XOR_NT_MID_MAX_SRC < LIMIT_NB - 1 &&
-	       GEN_STREAM_MIN_BLOCKS - 1 < LIMIT_NB - 1,
-	       "a bound's block range does not fit limit_at");
+/* The last entry stands for every count from RAIDX__LIMIT_NB - 1 up: no
+ * bound may start above it or end at or above it. */
+_Static_assert(GEN_STREAM_MIN_BLOCKS <= RAIDX__LIMIT_NB - 1 &&
+	       RAIDX__XOR_NT_MID_MAX_SRC < RAIDX__LIMIT_NB - 1 &&
+	       GEN_STREAM_MIN_BLOCKS - 1 < RAIDX__LIMIT_NB - 1,
+	       "a bound's block range does not fit raidx__limit_at");
 
 static size_t large_limit(enum raidx_op op, unsigned nblocks)
 {
-	return limit_at[op][nblocks < LIMIT_NB ? nblocks : LIMIT_NB - 1];
+	return raidx__limit_at[op][nblocks < RAIDX__LIMIT_NB ? nblocks : RAIDX__LIMIT_NB - 1];
 }
 
 /* A list longer than RAIDX__NBOUND loses its tail here; test_select's
@@ -509,8 +506,8 @@ static void add_bound(unsigned ops, unsigned lo, unsigned hi, size_t bytes, cons
  * the start.  Not measured on other CPUs, so only this one.
  *
  * set_bounds: the size classes' bounds from the caches (see "Size
- * classes" and the bounds above), the report's list, then limit_at from
- * it.
+ * classes" and the bounds above), the report's list, then
+ * raidx__limit_at from it.
  */
 static void set_bounds(size_t llc)
 {
@@ -533,13 +530,13 @@ static void set_bounds(size_t llc)
 		  rec_large_bytes, "the LLC and an eighth");
 
 	for (int op = 0; op < RAIDX_OP_COUNT; op++)
-		for (unsigned n = 0; n < LIMIT_NB; n++) {
-			limit_at[op][n] = large_bytes;
+		for (unsigned n = 0; n < RAIDX__LIMIT_NB; n++) {
+			raidx__limit_at[op][n] = large_bytes;
 			for (unsigned i = 0; i < rep.nbound; i++) {
 				const struct raidx__bound *b = &rep.bound[i];
 				if ((b->ops >> op & 1) && n >= b->min_blocks &&
 				    (!b->max_blocks || n <= b->max_blocks)) {
-					limit_at[op][n] = b->bytes;
+					raidx__limit_at[op][n] = b->bytes;
 					break;
 				}
 			}
@@ -1484,7 +1481,7 @@ int raidx__tune_large(void)
 			auto_pick[op][RAIDX__LARGE][w] = cand[best];
 			if (!op_forced[op]) {
 				rep.op[op].pick[RAIDX__LARGE][w] = cand[best];
-				atomic_store_explicit(&choice[op][RAIDX__LARGE][w], cand[best],
+				atomic_store_explicit(&raidx__choice[op][RAIDX__LARGE][w], cand[best],
 						      memory_order_release);
 			}
 			pthread_mutex_unlock(&choice_lock);
@@ -1546,7 +1543,7 @@ int raidx__tuning_save(const char *path)
 			for (int w = 0; w < NW; w++)
 				fprintf(f, "%s %s %s %s\n", raidx_op_name(op), class_names[c],
 					width_names[w],
-					atomic_load_explicit(&choice[op][c][w],
+					atomic_load_explicit(&raidx__choice[op][c][w],
 							     memory_order_acquire)->name);
 	int bad = ferror(f);
 	if (fclose(f) || bad) {
@@ -1791,10 +1788,10 @@ static void select_once_fn(void)
 		for (int w = 0; w < NW; w++) {
 			for (int c = 0; c < RAIDX__NCLASS; c++)
 				rep.op[op].pick[c][w] = auto_pick[op][c][w];
-			atomic_store_explicit(&choice[op][RAIDX__LARGE][w],
+			atomic_store_explicit(&raidx__choice[op][RAIDX__LARGE][w],
 					      auto_pick[op][RAIDX__LARGE][w],
 					      memory_order_release);
-			atomic_store_explicit(&choice[op][RAIDX__SMALL][w],
+			atomic_store_explicit(&raidx__choice[op][RAIDX__SMALL][w],
 					      auto_pick[op][RAIDX__SMALL][w],
 					      memory_order_release);
 		}
@@ -1805,22 +1802,16 @@ static void ensure_selected(void)
 	pthread_once(&select_once, select_once_fn);
 }
 
-const struct raidx__impl *raidx__impl_choose(enum raidx_op op, unsigned nblocks,
-					     size_t bytes)
+const struct raidx__impl *raidx__impl_choose_first(enum raidx_op op, unsigned nblocks,
+						   size_t bytes)
 {
 	enum raidx__width w = raidx__width_of(nblocks);
-	const struct raidx__impl *small =
-		atomic_load_explicit(&choice[op][RAIDX__SMALL][w], memory_order_acquire);
 
-	if (RX_UNLIKELY(!small)) {
-		ensure_selected();
-		small = atomic_load_explicit(&choice[op][RAIDX__SMALL][w], memory_order_acquire);
-	}
-	/* The small pick is published last (release): once it is seen, the
-	 * threshold and the large pick are too. */
-	if (RX_LIKELY(bytes <= large_limit(op, nblocks)))
-		return small;
-	return atomic_load_explicit(&choice[op][RAIDX__LARGE][w], memory_order_acquire);
+	ensure_selected();
+	if (bytes <= large_limit(op, nblocks))
+		return atomic_load_explicit(&raidx__choice[op][RAIDX__SMALL][w],
+					    memory_order_acquire);
+	return atomic_load_explicit(&raidx__choice[op][RAIDX__LARGE][w], memory_order_acquire);
 }
 
 int raidx_init(void)
@@ -1837,7 +1828,7 @@ void raidx__select_report(struct raidx__select_report *r)
 		for (int c = 0; c < RAIDX__NCLASS; c++)
 			for (int w = 0; w < NW; w++)
 				r->op[op].pick[c][w] = atomic_load_explicit(
-					&choice[op][c][w], memory_order_acquire);
+					&raidx__choice[op][c][w], memory_order_acquire);
 }
 
 const char *raidx_impl_selected(enum raidx_op op)
@@ -1865,10 +1856,10 @@ int raidx_impl_select(enum raidx_op op, const char *name)
 	op_forced[op] = forced != NULL;
 	race_publish();
 	for (int w = 0; w < NW; w++) {
-		atomic_store_explicit(&choice[op][RAIDX__LARGE][w],
+		atomic_store_explicit(&raidx__choice[op][RAIDX__LARGE][w],
 				      forced ? forced : auto_pick[op][RAIDX__LARGE][w],
 				      memory_order_release);
-		atomic_store_explicit(&choice[op][RAIDX__SMALL][w],
+		atomic_store_explicit(&raidx__choice[op][RAIDX__SMALL][w],
 				      forced ? forced : auto_pick[op][RAIDX__SMALL][w],
 				      memory_order_release);
 	}
