@@ -221,7 +221,10 @@ static void usage(FILE *f)
 "                    gen_syndrome, xor_syndrome, recov_2data, recov_datap)\n"
 "  --impl LIST       rows to show, comma separated: implementation names,\n"
 "                    ref, isal, linux (both linux rows), raidx (the\n"
-"                    public call where it races), memread, memcpy, or all\n"
+"                    public call: by default where it races, the chosen\n"
+"                    row there; named here, in every cell, so that it\n"
+"                    shows what a call costs over its kernel), memread,\n"
+"                    memcpy, or all\n"
 "  --all             include ref (byte-at-a-time; run only where it fits)\n"
 "  --disks LIST      disks (sources for xor ops) instead of the defaults\n"
 "  --len LIST        block lengths: 4k, 64K, 1M, 16M, 1000 (bytes), ...\n"
@@ -1211,7 +1214,8 @@ static void **next_stripe(struct cell *c)
 /* RK_AUTO ("raidx"): the public call itself, in cells where it races its
  * kernels (calls that stream from memory, src/race.c): what such a call
  * runs changes from call to call, so that row, not a kernel's, is the
- * chosen one there; it is never a rival. */
+ * chosen one there; it is never a rival.  With --impl naming it, in the
+ * other cells too, not chosen there. */
 enum rkind { RK_IMPL, RK_OUT, RK_PEER, RK_MEMREAD, RK_MEMCPY, RK_AUTO };
 #define RK_KERNEL(k) ((k) == RK_IMPL || (k) == RK_OUT) /* a raidx kernel's row */
 
@@ -1714,12 +1718,15 @@ static unsigned build_runners(struct runner *rs, const struct bench_shape *sh, s
 		r->chosen = !raced && list[i] == cur;
 		r->slow = !strcmp(list[i]->name, "ref");
 	}
-	if (raced) {
+	/* Named in --impl, the public call in every cell: next to the kernel
+	 * it runs, what the call's checks and dispatch cost (dispatch.c).
+	 * Only chosen where it races; never a rival. */
+	if (raced || (o->impls && list_has(o->impls, "raidx"))) {
 		struct runner *r = &rs[n++];
 		snprintf(r->name, sizeof(r->name), "raidx");
 		r->kind = RK_AUTO;
 		r->call = call_public;
-		r->chosen = 1;
+		r->chosen = raced;
 	}
 	if (impl_wanted(o, "isal")) {
 		struct runner *r = &rs[n++];
