@@ -414,9 +414,9 @@ static inline void race_out(const struct raidx__race_ticket *tk)
  * kernel's granule, one indirect call.  The rest (the race's ticket and
  * timing, the reference tail) is out of line, in the *_slow functions.
  * With the ticket and raidx__run_* on every call's path, and the pick a
- * call into select.c, a public call took 2.5-3 ns more than its kernel
- * called directly at 4 KiB (2.8-4.7 ns, two runs with other work on the
- * machine).  Turin-like Zen 5, 2026-12-07, a throwaway loop of
+ * call into select.c, a public call took 2.8-4.7 ns more than its kernel
+ * called directly at 4 KiB (two runs with other work on the machine).
+ * Turin-like Zen 5, 2026-12-07, a throwaway loop of
  * public calls in the L1 (best of 300 x 2000 calls per shape), a build
  * of f803212 and one of this code alternated ten times, medians of the
  * pairs: 64-byte calls 0.73x (xor_gen of 2 sources, 7.84 -> 5.69 ns) and

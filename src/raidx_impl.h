@@ -453,7 +453,7 @@ struct raidx__bound {
 
 /* "xor_gen of 5-9 sources", "recov_2data, recov_datap": the calls a bound
  * covers, in words; returns snprintf's count. */
-int raidx__bound_calls(const struct raidx__bound *b, char *buf, size_t size);
+RX_HIDDEN int raidx__bound_calls(const struct raidx__bound *b, char *buf, size_t size);
 
 /* What selection did, for `raidx info` and `raidx tune`. */
 struct raidx__select_report {
