@@ -393,10 +393,9 @@ static inline const struct raidx__impl *race_in(struct raidx__race_ticket *tk,
 						unsigned a, unsigned b, size_t len)
 {
 	const struct raidx__impl *impl = raidx__impl_for(op, n, a, b, len);
-	unsigned s0 = op == RAIDX_OP_XOR_SYNDROME ? a : 0, s1 = op == RAIDX_OP_XOR_SYNDROME ? b : 0;
 
 	tk->slot = NULL;
-	if (RX_LIKELY(raidx__call_bytes(op, n, s0, s1, len) <= raidx__race_limit(op)))
+	if (RX_LIKELY(raidx__call_bytes(op, n, a, b, len) <= raidx__race_limit(op)))
 		return impl;
 	return raidx__race_begin(tk, op, impl, raidx__race_key(op, n, a, b, len));
 }
@@ -440,10 +439,8 @@ static inline void race_out(const struct raidx__race_ticket *tk)
 static inline const struct raidx__impl *direct(enum raidx_op op, unsigned n, unsigned a,
 					       unsigned b, size_t len)
 {
-	unsigned s0 = op == RAIDX_OP_XOR_SYNDROME ? a : 0, s1 = op == RAIDX_OP_XOR_SYNDROME ? b : 0;
-	size_t bytes = raidx__call_bytes(op, n, s0, s1, len);
-	const struct raidx__impl *impl =
-		raidx__impl_choose(op, raidx__call_blocks(op, n, s0, s1), bytes);
+	const struct raidx__impl *impl = raidx__impl_for(op, n, a, b, len);
+	size_t bytes = raidx__call_bytes(op, n, a, b, len);
 
 	if (RX_LIKELY(bytes <= raidx__race_limit(op) && !(len & (impl->granule - 1u))))
 		return impl;

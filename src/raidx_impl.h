@@ -210,6 +210,11 @@ static inline unsigned raidx__call_blocks(enum raidx_op op, unsigned n,
 RX_HIDDEN extern _Atomic(const struct raidx__impl *)
 	raidx__choice[RAIDX_OP_COUNT][RAIDX__NCLASS][RAIDX__NWIDTH];
 RX_HIDDEN extern size_t raidx__limit_at[RAIDX_OP_COUNT][RAIDX__LIMIT_NB];
+/* The size class bound of a call of op reading nblocks data blocks. */
+static inline size_t raidx__large_limit(enum raidx_op op, unsigned nblocks)
+{
+	return raidx__limit_at[op][nblocks < RAIDX__LIMIT_NB ? nblocks : RAIDX__LIMIT_NB - 1];
+}
 /* raidx__impl_choose's first call: runs the selection once. */
 RX_HIDDEN const struct raidx__impl *raidx__impl_choose_first(enum raidx_op op,
 							     unsigned nblocks,
@@ -232,8 +237,7 @@ static inline const struct raidx__impl *raidx__impl_choose(enum raidx_op op,
 		return raidx__impl_choose_first(op, nblocks, bytes);
 	/* The small pick is published last (release): once it is seen, the
 	 * bounds and the large pick are too. */
-	if (RX_LIKELY(bytes <= raidx__limit_at[op][nblocks < RAIDX__LIMIT_NB ?
-							 nblocks : RAIDX__LIMIT_NB - 1]))
+	if (RX_LIKELY(bytes <= raidx__large_limit(op, nblocks)))
 		return small;
 	return atomic_load_explicit(&raidx__choice[op][RAIDX__LARGE][w], memory_order_acquire);
 }

@@ -463,11 +463,6 @@ _Static_assert(GEN_STREAM_MIN_BLOCKS <= RAIDX__LIMIT_NB - 1 &&
 	       GEN_STREAM_MIN_BLOCKS - 1 < RAIDX__LIMIT_NB - 1,
 	       "a bound's block range does not fit raidx__limit_at");
 
-static size_t large_limit(enum raidx_op op, unsigned nblocks)
-{
-	return raidx__limit_at[op][nblocks < RAIDX__LIMIT_NB ? nblocks : RAIDX__LIMIT_NB - 1];
-}
-
 /* A list longer than RAIDX__NBOUND loses its tail here; test_select's
  * check of every op and block count against the rules would fail. */
 static void add_bound(unsigned ops, unsigned lo, unsigned hi, size_t bytes, const char *why)
@@ -623,7 +618,7 @@ static void race_publish(void)
 
 enum raidx__class raidx__class_of(enum raidx_op op, unsigned nblocks, size_t bytes)
 {
-	return bytes > large_limit(op, nblocks) ? RAIDX__LARGE : RAIDX__SMALL;
+	return bytes > raidx__large_limit(op, nblocks) ? RAIDX__LARGE : RAIDX__SMALL;
 }
 
 /* ---- static choice ----------------------------------------------------- */
@@ -1447,7 +1442,7 @@ int raidx__tune_large(void)
 			if (nc == 1)
 				continue;
 
-			size_t lim = large_limit(op, raidx__call_blocks(op, s->disks,
+			size_t lim = raidx__large_limit(op, raidx__call_blocks(op, s->disks,
 									s->a, s->b));
 			if (lim < large_bytes)
 				lim = large_bytes;
@@ -1808,7 +1803,7 @@ const struct raidx__impl *raidx__impl_choose_first(enum raidx_op op, unsigned nb
 	enum raidx__width w = raidx__width_of(nblocks);
 
 	ensure_selected();
-	if (bytes <= large_limit(op, nblocks))
+	if (bytes <= raidx__large_limit(op, nblocks))
 		return atomic_load_explicit(&raidx__choice[op][RAIDX__SMALL][w],
 					    memory_order_acquire);
 	return atomic_load_explicit(&raidx__choice[op][RAIDX__LARGE][w], memory_order_acquire);

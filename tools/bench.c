@@ -2052,22 +2052,7 @@ static void command_line(const struct opts *o, char *buf, size_t n)
 /* Print `text` wrapped at the screen width, continuation lines indented. */
 static void put_wrapped(FILE *f, const char *text)
 {
-	size_t col = 0;
-
-	while (*text) {
-		size_t word = strcspn(text, " "), sp = strspn(text + word, " ");
-		if (col && col + 1 + word > SCREEN_W) {
-			fputs("\n   ", f);
-			col = 3;
-		} else if (col) {
-			fputc(' ', f);
-			col++;
-		}
-		fwrite(text, 1, word, f);
-		col += word;
-		text += word + sp;
-	}
-	fputc('\n', f);
+	raidx_tool_wrap(f, text, 0, 3, SCREEN_W);
 }
 
 static void print_header(FILE *f, const struct opts *o, size_t llc)

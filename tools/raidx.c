@@ -97,25 +97,24 @@ static size_t max_sz(size_t a, size_t b)
 
 /* The widths (narrow, mid, wide) of size class c where impl is the pick:
  * "" for none, "all widths", or e.g. "narrow+mid". */
-/* `text` after `indent` spaces, words wrapped before column 72 onto
- * lines indented as much (raidx info's second column). */
-static void print_wrapped(int indent, const char *text)
+void raidx_tool_wrap(FILE *f, const char *text, int first, int indent, int width)
 {
-	int col = 0;
+	int col = fprintf(f, "%*s", first, ""), start = col;
 
 	while (*text) {
-		size_t w = strcspn(text, " ");
-		if (col && col + 1 + (int)w > 72) {
-			putchar('\n');
-			col = 0;
+		size_t word = strcspn(text, " "), sp = strspn(text + word, " ");
+		if (col > start && col + 1 + (int)word > width) {
+			fprintf(f, "\n%*s", indent, "");
+			col = start = indent;
+		} else if (col > start) {
+			fputc(' ', f);
+			col++;
 		}
-		col += col ? printf(" ") : printf("%*s", indent, "");
-		col += printf("%.*s", (int)w, text);
-		text += w;
-		text += strspn(text, " ");
+		fwrite(text, 1, word, f);
+		col += (int)word;
+		text += word + sp;
 	}
-	if (col)
-		putchar('\n');
+	fputc('\n', f);
 }
 
 static void widths_of(const struct raidx__select_report *rep, enum raidx_op op,
@@ -211,7 +210,7 @@ int raidx_tool_info(int argc, char **argv)
 		format_bytes(rep.bound[i].bytes, buf, sizeof(buf));
 		snprintf(line, sizeof(line), "%s: more than %s (%s)", calls, buf,
 			 rep.bound[i].why);
-		print_wrapped(16, line);
+		raidx_tool_wrap(stdout, line, 16, 16, 72); /* the second column */
 	}
 	if (rep.race_bytes) {
 		const struct raidx__impl *cl[RAIDX__RACE_MAX];
