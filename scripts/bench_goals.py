@@ -12,6 +12,16 @@ the ones that looked faster, median over many pairs of samples):
     ./build/tools/raidx bench --format json > bench.json
     scripts/bench_goals.py bench.json
 
+Given several runs, it checks the selection goal ("on repeated runs") over
+all of them at once: per shape, in how many runs the rechecked pick read
+below 0.95x the fastest, its ratio in each run and the median over them,
+so that a shape the pick misses in run after run stands apart from one
+that missed in a single run's noisy moment:
+
+    for i in 1 2 3 4 5; do ./build/tools/raidx bench --format json \
+        --quiet > run$i.json; done
+    scripts/bench_goals.py run1.json run2.json run3.json run4.json run5.json
+
 Every ratio comes from rows of the same run (interleaved measurements), so
 machine noise hits both sides alike; absolute GB/s are not compared.
 
@@ -175,24 +185,31 @@ def selection_paired(paired, chosen):
             for key, (best, ratio) in paired_pass(paired, chosen).items()]
 
 
-def selection_rechecked(cells, chosen, paired, recheck):
-    """The bench's recheck where it ran one; elsewhere no raidx kernel
-    looked faster by best sample or paired, so the lower of
-    those two first-pass ratios stands."""
+def rechecked_cells(cells, chosen, paired, recheck):
+    """key -> (what the ratio is against, chosen impl, chosen/fastest): the
+    bench's recheck where it ran one; elsewhere no raidx kernel looked
+    faster by best sample or paired, so the lower of those two first-pass
+    ratios stands."""
     pair = paired_pass(paired, chosen)
-    rows = []
+    out = {}
     for key, (best, ratio) in first_pass(cells, chosen).items():
         if key in recheck:
             vs, q, late = recheck[key]
             # the verdict is the recheck's; the late one (a miss timed
             # again at the end of the run) is only shown
             note = f", at the end of the run {late:.2f}" if late is not None else ""
-            rows.append((label(key) + f" (rechecked against {vs}{note})", chosen[key], q, 0.95))
+            out[key] = (f"rechecked against {vs}{note}", chosen[key], q)
         else:
             p = pair.get(key)
-            rows.append((label(key) + f" (fastest {best})", chosen[key],
-                         min(ratio, p[1]) if p else ratio, 0.95))
-    return rows
+            out[key] = (f"fastest {best}", chosen[key],
+                        min(ratio, p[1]) if p else ratio)
+    return out
+
+
+def selection_rechecked(cells, chosen, paired, recheck):
+    return [(label(key) + f" ({what})", impl, q, 0.95)
+            for key, (what, impl, q)
+            in rechecked_cells(cells, chosen, paired, recheck).items()]
 
 
 def report(title, rows, show_all):
@@ -209,12 +226,65 @@ def report(title, rows, show_all):
                   f"(goal {goal:.2f}x)  {name} [{impl}]")
 
 
+def over_runs(paths, show_all):
+    """The selection goal over several runs: a shape meets it on repeated
+    runs when its rechecked pick reads >= 0.95 in every one of them."""
+    goal = 0.95
+    per_run = []
+    for path in paths:
+        cells, chosen, paired, recheck = load(path)
+        if not recheck and not paired:
+            print(f"{path}: no paired ratios or rechecks (not --format json?)")
+            return 2
+        per_run.append(rechecked_cells(cells, chosen, paired, recheck))
+    n = len(paths)
+    print(f"selection over {n} runs: the rechecked pick >= {goal:.2f}x the "
+          f"fastest raidx kernel")
+    for i, (path, run) in enumerate(zip(paths, per_run), 1):
+        met = sum(q >= goal for _, _, q in run.values())
+        print(f"  run {i}: {met}/{len(run)} cells  ({path})")
+    keys = sorted(set().union(*per_run),
+                  key=lambda k: (k[0], k[1], int(k[2] or 0), int(k[3] or 0), k[4]))
+    rows = []
+    for key in keys:
+        got = [run.get(key) for run in per_run]
+        qs = [g[2] for g in got if g]
+        picks = sorted({g[1] for g in got if g})
+        missed = sum(q < goal for q in qs)
+        med = sorted(qs)[len(qs) // 2] if len(qs) % 2 else \
+            (sorted(qs)[len(qs) // 2 - 1] + sorted(qs)[len(qs) // 2]) / 2
+        rows.append((key, got, qs, picks, missed, med))
+    every = sum(r[4] == 0 for r in rows)
+    once = sum(r[4] == 1 for r in rows)
+    more = sum(r[4] >= 2 for r in rows)
+    low = [r for r in rows if r[5] < goal]
+    print(f"  shapes that met it in every run: {every}/{len(rows)}; missed in "
+          f"one run: {once}; in two or more: {more}")
+    print(f"  shapes whose median over the runs is below {goal:.2f}: {len(low)}"
+          + (" (" + ", ".join(label(r[0]) for r in low) + ")" if low else ""))
+    print(f"  per shape: runs missed, median, the ratio in each run ('-': not "
+          f"in that run), the pick(s)")
+    for key, got, qs, picks, missed, med in rows:
+        if not show_all and not missed:
+            continue
+        each = " ".join(f"{g[2]:.2f}" if g else "-" for g in got)
+        print(f"    {missed}/{n}  {med:.2f}  [{each}]  {label(key)} "
+              f"[{', '.join(picks)}]")
+        if missed:
+            for i, g in enumerate(got, 1):
+                if g and g[2] < goal:
+                    print(f"           run {i}: {g[2]:.2f}, {g[0]}")
+    return 0
+
+
 def main():
     args = [a for a in sys.argv[1:] if a != "-v"]
     show_all = "-v" in sys.argv[1:]
-    if len(args) != 1:
+    if not args:
         print(__doc__)
         return 2
+    if len(args) > 1:
+        return over_runs(args, show_all)
     cells, chosen, paired, recheck = load(args[0])
     k4, k64, m1 = 4 * KIB, 64 * KIB, MIB
     report("gen_syndrome >= 1.5x isal (4K, 64K; 4+2, 8+2, 16+2)",
