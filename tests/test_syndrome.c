@@ -524,6 +524,18 @@ static void test_large(void)
 	size_t b3len = ((size_t)56 << 10) + 13;
 	raidx__bw_band_set((size_t)1 << 20);
 	placed_windows(10, blen, bw, 4);
+	/* ... where windows of 5-8 blocks crowded in one L1 set take its x2
+	 * loop (simd_avx512.h, XSYN_BW_X2_CROWD_OVER): each window on blocks
+	 * at one offset in their pages (crowded: x2) and spread over 16 sets
+	 * (x1), with a multiply by g^start of each kind. */
+	static const unsigned bx[][2] = { { 0, 7 }, { 1, 5 }, { 2, 7 }, { 3, 7 } };
+	for (int spread = 0; spread < 2; spread++) {
+		struct tstripe *s = ts_new(10, blen);
+		ts_place(s, blen, spread ? PL_SPREAD : PL_OFF, rng_below(&t_rng, 64));
+		for (unsigned i = 0; i < 4; i++)
+			window_case(s, 10, bx[i][0], bx[i][1], 0);
+		ts_free(s);
+	}
 	placed_windows(10, b2len, b2, 4);
 	placed_windows(10, b3len, b2, 4);
 	raidx__bw_band_set(0);
@@ -548,7 +560,8 @@ static void test_large(void)
 	      "10 disks at %zu bytes (windows [0,7], [1,6]); "
 	      "%s%zu bytes (windows [0,0], [1,1], [2,2], [1,2]); "
 	      "%s%zu bytes (windows [0,7], [1,7], [2,7], [3,7]); "
-	      "10 disks at %zu bytes (windows [0,7], [1,5], [4,7], [2,4]) "
+	      "10 disks at %zu bytes (windows [0,7], [1,5], [4,7], [2,4]; "
+	      "[0,7], [1,5], [2,7], [3,7] crowded and spread) "
 	      "and %zu and %zu bytes ([0,1], [1,2], [3,4], [6,7]); "
 	      "LLC taken as 64 KiB: 10 disks at 21845, 21846 and 24589 bytes "
 	      "(windows [0,0], [1,1], [5,5], [7,7]); %lu runs",

@@ -351,10 +351,37 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
  * loops 1.12-1.23x ahead there), so it holds only on the CPUs where it
  * was measured to pay (RAIDX__T_XSYN_BW_BAND, x86/cpu_features.c).
  *
+ * Crowded windows of XSYN_BW_X2_MIN_BLOCKS (5) to 8 blocks take the x2
+ * loop in the band instead: more than XSYN_BW_X2_CROWD_OVER (4) of them
+ * starting in the L1 set of the first, as page-aligned buffers and md's
+ * stripe cache (a page per block) place them.  The band above was
+ * measured on raidx bench's default placement, blocks 3 cache lines apart
+ * in their pages, where x1 leads; on page-aligned blocks x2 does.  Two
+ * runs each of `raidx bench --op xor_syndrome --disks D --start S --stop
+ * T --len 32k,48k,64k,80k --impl avx512x1,avx512x2,avx512x4 --no-recheck`
+ * on 14 windows of 10 and 18 disks (Turin-like Zen 5, 2026-12-07), x2/x1:
+ *   --page-aligned, windows of 5-8 blocks ([1,5], [0,5], [1,7], [0,7] of
+ *     8+2; [4,8], [3,8], [10,15], [6,12], [8,15] of 16+2): 0.99-1.13 at
+ *     48-80 KiB (median about 1.06; [0,7] 1.10-1.12, [1,7] 1.06-1.13),
+ *     0.99-1.08 at 32 KiB; x4 alike (0.96-1.13);
+ *   --page-aligned --small-pages (4 KiB pages scattered, as md's): the
+ *     same windows 0.98-1.17, at 48-80 KiB 0.99-1.17;
+ *   default placement: 0.88-1.04, mostly 0.94-1.01 (x1 stays);
+ *   windows of 3-4 blocks ([2,4], [4,7], [12,15], [13,15]): page-aligned
+ *     0.92-1.10 (0.92-0.94 at 64 KiB, 1.05-1.10 at 80 KiB), so x1 stays.
+ * Five default JSON runs with --page-aligned (one whole, three of
+ * `--op xor_syndrome --len 64k,1m`) had the chosen gfni_avx512x4, on
+ * x1's loop, at 0.93-0.95 of avx512x2 and avx512x4 on 8+2 [1,7] and
+ * 16+2 [4,8] at 64 KiB in each, rechecked.
+ *
  * Returns the unroll of avx512.c's loop to run, 1, 2 or 4; 0 outside the
  * bands.
  */
-RX_INLINE unsigned rx_xsyn_bw_band(unsigned start, unsigned stop, size_t len)
+#define XSYN_BW_X2_MIN_BLOCKS 5u
+#define XSYN_BW_X2_CROWD_OVER 4u
+
+RX_INLINE unsigned rx_xsyn_bw_band(unsigned start, unsigned stop, size_t len,
+				   void **ptrs)
 {
 	unsigned w = stop - start + 1;
 	size_t l2 = raidx__bw_band_l2(); /* 1: no band on this CPU */
@@ -364,8 +391,14 @@ RX_INLINE unsigned rx_xsyn_bw_band(unsigned start, unsigned stop, size_t len)
 	size_t streamed = (size_t)(w + 2) * len;
 	if (streamed > l2 / 16 * 9)
 		return 0;
-	if (w >= 3)
-		return streamed > l2 / 16 * 3 ? 1 : 0;
+	if (w >= 3) {
+		if (streamed <= l2 / 16 * 3)
+			return 0;
+		return w >= XSYN_BW_X2_MIN_BLOCKS &&
+			       raidx__crowded_first(ptrs + start, w, XSYN_BW_X2_CROWD_OVER)
+			       ? 2
+			       : 1;
+	}
 	if (w != 2)
 		return 0;
 	if (streamed > l2 / 16 * 5)

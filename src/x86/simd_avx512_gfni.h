@@ -921,7 +921,7 @@ RX_INLINE int xsyn_band(unsigned disks, unsigned start, unsigned stop,
 			xsyn_tail(disks, start, stop, ptrs, bulk, len);
 		return 1;
 	}
-	unsigned bw = rx_xsyn_bw_band(start, stop, len);
+	unsigned bw = rx_xsyn_bw_band(start, stop, len, ptrs);
 	if (!bw)
 		return 0;
 	RX_TAIL_BY_UNROLL(bw, RX_SHARED(raidx__avx512_xsyn_x1),
