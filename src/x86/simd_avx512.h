@@ -369,10 +369,13 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
  *   default placement: 0.88-1.04, mostly 0.94-1.01 (x1 stays);
  *   windows of 3-4 blocks ([2,4], [4,7], [12,15], [13,15]): page-aligned
  *     0.92-1.10 (0.92-0.94 at 64 KiB, 1.05-1.10 at 80 KiB), so x1 stays.
- * Five default JSON runs with --page-aligned (one whole, three of
- * `--op xor_syndrome --len 64k,1m`) had the chosen gfni_avx512x4, on
- * x1's loop, at 0.93-0.95 of avx512x2 and avx512x4 on 8+2 [1,7] and
- * 16+2 [4,8] at 64 KiB in each, rechecked.
+ * Before this rule, four --page-aligned JSON runs of raidx bench (one
+ * whole, three of `--op xor_syndrome --len 64k,1m`) had the chosen
+ * gfni_avx512x4, on x1's loop, at 0.93-0.95 of avx512x2 and avx512x4 on
+ * 8+2 [1,7] and 16+2 [4,8] at 64 KiB in each, rechecked.  The code
+ * before and after alternated, three runs each of those 28 cells: 25,
+ * 25 and 26 rechecked >= 0.95 before, 27, 27 and 26 after, and neither
+ * window missed after.
  *
  * Returns the unroll of avx512.c's loop to run, 1, 2 or 4; 0 outside the
  * bands.
