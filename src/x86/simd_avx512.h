@@ -366,7 +366,7 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
  *     0.99-1.08 at 32 KiB; x4 alike (0.96-1.13);
  *   --page-aligned --small-pages (4 KiB pages scattered, as md's): the
  *     same windows 0.98-1.17, at 48-80 KiB 0.99-1.17;
- *   default placement: 0.88-1.04, mostly 0.94-1.01 (x1 stays);
+ *   default placement: 0.88-1.05, mostly 0.94-1.01 (x1 stays);
  *   windows of 3-4 blocks ([2,4], [4,7], [12,15], [13,15]): page-aligned
  *     0.92-1.10 (0.92-0.94 at 64 KiB, 1.05-1.10 at 80 KiB), so x1 stays.
  * Before this rule, four --page-aligned JSON runs of raidx bench (one
