@@ -38,6 +38,7 @@ Goals (issues 4 and 5):
 """
 import csv
 import json
+import statistics
 import sys
 from collections import defaultdict
 
@@ -251,9 +252,7 @@ def over_runs(paths, show_all):
         qs = [g[2] for g in got if g]
         picks = sorted({g[1] for g in got if g})
         missed = sum(q < goal for q in qs)
-        med = sorted(qs)[len(qs) // 2] if len(qs) % 2 else \
-            (sorted(qs)[len(qs) // 2 - 1] + sorted(qs)[len(qs) // 2]) / 2
-        rows.append((key, got, qs, picks, missed, med))
+        rows.append((key, got, qs, picks, missed, statistics.median(qs)))
     every = sum(r[4] == 0 for r in rows)
     once = sum(r[4] == 1 for r in rows)
     more = sum(r[4] >= 2 for r in rows)

@@ -386,15 +386,24 @@ static struct tstripe *placed_stripe(unsigned disks, size_t len)
 	return s;
 }
 
-/* The windows w[0..n-1] ({start, stop}) on one placed stripe. */
-static void placed_windows(unsigned disks, size_t len, const unsigned (*w)[2],
-			   unsigned n)
+/* The windows w[0..n-1] ({start, stop}) on one stripe at placement pl
+ * (a random offset). */
+static void windows_at(unsigned disks, size_t len, const unsigned (*w)[2],
+		       unsigned n, int pl)
 {
-	struct tstripe *s = placed_stripe(disks, len);
+	struct tstripe *s = ts_new(disks, len);
 
+	ts_place(s, len, pl, rng_below(&t_rng, 64));
 	for (unsigned i = 0; i < n; i++)
 		window_case(s, disks, w[i][0], w[i][1], 0);
 	ts_free(s);
+}
+
+/* ... at a random placement. */
+static void placed_windows(unsigned disks, size_t len, const unsigned (*w)[2],
+			   unsigned n)
+{
+	windows_at(disks, len, w, n, (int)rng_below(&t_rng, PL_COUNT));
 }
 
 /* Where gen_syndrome's group passes start at len: `disks` blocks grouped,
@@ -529,13 +538,8 @@ static void test_large(void)
 	 * at one offset in their pages (crowded: x2) and spread over 16 sets
 	 * (x1), with a multiply by g^start of each kind. */
 	static const unsigned bx[][2] = { { 0, 7 }, { 1, 5 }, { 2, 7 }, { 3, 7 } };
-	for (int spread = 0; spread < 2; spread++) {
-		struct tstripe *s = ts_new(10, blen);
-		ts_place(s, blen, spread ? PL_SPREAD : PL_OFF, rng_below(&t_rng, 64));
-		for (unsigned i = 0; i < 4; i++)
-			window_case(s, 10, bx[i][0], bx[i][1], 0);
-		ts_free(s);
-	}
+	windows_at(10, blen, bx, 4, PL_OFF);
+	windows_at(10, blen, bx, 4, PL_SPREAD);
 	placed_windows(10, b2len, b2, 4);
 	placed_windows(10, b3len, b2, 4);
 	raidx__bw_band_set(0);

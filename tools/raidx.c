@@ -95,8 +95,7 @@ static size_t max_sz(size_t a, size_t b)
 	return a > b ? a : b;
 }
 
-/* The widths (narrow, mid, wide) of size class c where impl is the pick:
- * "" for none, "all widths", or e.g. "narrow+mid". */
+/* tool.h: raidx info's second column and raidx bench's header. */
 void raidx_tool_wrap(FILE *f, const char *text, int first, int indent, int width)
 {
 	int col = fprintf(f, "%*s", first, ""), start = col;
@@ -117,6 +116,8 @@ void raidx_tool_wrap(FILE *f, const char *text, int first, int indent, int width
 	fputc('\n', f);
 }
 
+/* The widths (narrow, mid, wide) of size class c where impl is the pick:
+ * "" for none, "all widths", or e.g. "narrow+mid". */
 static void widths_of(const struct raidx__select_report *rep, enum raidx_op op,
 		      int c, const struct raidx__impl *impl, char *buf, size_t n)
 {
