@@ -542,6 +542,14 @@ static void test_large(void)
 	windows_at(10, blen, bx, 4, PL_SPREAD);
 	placed_windows(10, b2len, b2, 4);
 	placed_windows(10, b3len, b2, 4);
+	/* ... and eight-block windows from block 0 streaming 9/16 to 12/16
+	 * of it (10 x 68 KiB here; XSYN_BW_W8_MAX_16THS): spread, x1; crowded,
+	 * the GFNI loop; on 8+2 and 16+2. */
+	static const unsigned b8[][2] = { { 0, 7 } };
+	size_t b8len = ((size_t)64 << 10) + 4096 + 13;
+	windows_at(10, b8len, b8, 1, PL_OFF);
+	windows_at(10, b8len, b8, 1, PL_SPREAD);
+	windows_at(18, b8len, b8, 1, PL_SPREAD);
 	raidx__bw_band_set(0);
 	/* ... and gfni_avx2x2's 256-bit loop on one-block windows whose block,
 	 * P and Q are more than the LLC (simd_avx512_gfni.h,

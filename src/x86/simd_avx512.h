@@ -377,11 +377,35 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
  * 25 and 26 rechecked >= 0.95 before, 27, 27 and 26 after, and neither
  * window missed after.
  *
+ * Windows of eight blocks from block 0 (Q needs no multiply by g^start)
+ * keep the x1 loop beyond the band, up to XSYN_BW_W8_MAX_16THS (12/16) of
+ * the L2, unless crowded.  Four runs of `raidx bench --op xor_syndrome
+ * --disks D --start 0 --stop S --len 60k,64k,68k,71k` and `--len
+ * 76k,80k,84k,90k --impl avx512x1,gfni_avx512x4 --no-recheck` on 10 and
+ * 18 disks (Turin-like Zen 5, 2026-12-07), x1/GFNI, medians of the four:
+ *   8 blocks, [0,7] of 8+2 and 16+2: 1.01-1.18 at 60-76 KiB (single runs
+ *     0.97-1.28), 0.99-1.18 at 80-90 KiB (so a margin below 90);
+ *   5-7 blocks from block 0: 0.97-1.04 at 60-76 KiB, level, and 0.86-1.03
+ *     at 84-90 KiB;
+ *   8 blocks from blocks 1, 4 and 8 of 16+2 (an earlier grid): 0.92-0.98
+ *     at 64-72 KiB, so only from block 0;
+ *   --page-aligned (crowded): x1 0.85-0.90 at 64-72 KiB, x2 0.93-1.02,
+ *     so crowded windows keep the GFNI loop.
+ * The code before and after alternated (old and new binaries), three
+ * runs of a grid of avx512x1, avx512x2 and gfni_avx512x4 on [0,7] of 8+2
+ * and 16+2: the pick over the fastest of the three at 60-68 KiB, medians,
+ * 0.89-0.94 before and 0.99-1.00 after (level at 76 KiB); four runs each
+ * of `raidx bench --op xor_syndrome --len 64k,1m --format json`: 8+2
+ * [0,7] at 64 KiB, a default shape, read 0.98, 0.99, 0.94 and 0.93
+ * (rechecked against avx512x1) before and 0.99-1.00 after.  Five default
+ * runs of the code before had missed it in four (0.90-0.95).
+ *
  * Returns the unroll of avx512.c's loop to run, 1, 2 or 4; 0 outside the
  * bands.
  */
 #define XSYN_BW_X2_MIN_BLOCKS 5u
 #define XSYN_BW_X2_CROWD_OVER 4u
+#define XSYN_BW_W8_MAX_16THS 12u /* sixteenths of the L2 */
 
 RX_INLINE unsigned rx_xsyn_bw_band(unsigned start, unsigned stop, size_t len,
 				   void **ptrs)
@@ -392,8 +416,13 @@ RX_INLINE unsigned rx_xsyn_bw_band(unsigned start, unsigned stop, size_t len,
 	if (w > 8 || len > l2)
 		return 0;
 	size_t streamed = (size_t)(w + 2) * len;
-	if (streamed > l2 / 16 * 9)
+	if (streamed > l2 / 16 * 9) {
+		/* eight blocks from block 0, spread: x1 a little further */
+		if (w == 8 && start == 0 && streamed <= l2 / 16 * XSYN_BW_W8_MAX_16THS &&
+		    !raidx__crowded_first(ptrs, w, XSYN_BW_X2_CROWD_OVER))
+			return 1;
 		return 0;
+	}
 	if (w >= 3) {
 		if (streamed <= l2 / 16 * 3)
 			return 0;
