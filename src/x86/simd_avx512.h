@@ -384,7 +384,8 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
  * 76k,80k,84k,90k --impl avx512x1,gfni_avx512x4 --no-recheck` on 10 and
  * 18 disks (Turin-like Zen 5, 2026-12-07), x1/GFNI, medians of the four:
  *   8 blocks, [0,7] of 8+2 and 16+2: 1.01-1.18 at 60-76 KiB (single runs
- *     0.97-1.28), 0.99-1.18 at 80-90 KiB (so a margin below 90);
+ *     0.97-1.28), 0.99-1.18 at 80-90 KiB (16+2 level at 80-84), so the
+ *     bound is 76.8 KiB for eight blocks on a 1 MiB L2;
  *   5-7 blocks from block 0: 0.97-1.04 at 60-76 KiB, level, and 0.86-1.03
  *     at 84-90 KiB;
  *   8 blocks from blocks 1, 4 and 8 of 16+2 (an earlier grid): 0.92-0.98
@@ -398,7 +399,10 @@ RX_INLINE unsigned rx_xsyn_x4_unroll(unsigned start, unsigned stop, size_t len)
  * of `raidx bench --op xor_syndrome --len 64k,1m --format json`: 8+2
  * [0,7] at 64 KiB, a default shape, read 0.98, 0.99, 0.94 and 0.93
  * (rechecked against avx512x1) before and 0.99-1.00 after.  Five default
- * runs of the code before had missed it in four (0.90-0.95).
+ * runs of the code before had missed it in four (0.90-0.95).  The grids
+ * of 2026-12-03 (above) had read the GFNI loop ahead on eight blocks just
+ * above the band, with starts 0, 1 and 4 taken together; today's split by
+ * start puts that lead on starts 1, 4 and 8 only.
  *
  * Returns the unroll of avx512.c's loop to run, 1, 2 or 4; 0 outside the
  * bands.
