@@ -721,6 +721,45 @@ static void test_crowd_rule(void)
 }
 
 /*
+ * gfni_avx512x4nt's and x2nt's group passes on stripes of 17 or more data
+ * blocks from 13/16 of the LLC (simd_avx512_gfni.h, rx_gen_grouped): with
+ * the LLC taken as 1 MiB, 16 (never grouped), 17, 24, 25 and 40 data
+ * blocks (one, two, three and four groups) on stripes a byte a block
+ * under the bound, at it, and of 200707-byte blocks (three whole 64 KiB
+ * chunks, a partial one and a tail), in every placement (P and Q at one
+ * offset from a 64-byte boundary, so with a head before the streamed
+ * part, or at two, so stored normally), every kernel (gen_case).
+ */
+static void test_gen_grouped(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	static const unsigned nds[] = { 16, 17, 24, 25, 40 };
+	size_t llc = (size_t)1 << 20, bound = llc / 16 * 13;
+	struct tstripe *s = ts_new(42, 200707);
+	unsigned long r0 = runs;
+
+	raidx__llc_set(llc);
+	for (unsigned i = 0; i < sizeof(nds) / sizeof(nds[0]); i++) {
+		unsigned disks = nds[i] + 2;
+		size_t at = (bound + disks - 1) / disks;
+		size_t lens[3] = { at - 1, at, 200707 };
+		for (unsigned j = 0; j < 3; j++) {
+			for (int pl = 0; pl < PL_COUNT; pl++) {
+				if (t_quick && j == 2 && pl) /* valgrind */
+					continue;
+				ts_place(s, lens[j], pl, rng_below(&t_rng, 64));
+				gen_case(s, disks, 0);
+			}
+		}
+	}
+	raidx__llc_set(0);
+	ts_free(s);
+	t_log("gen groups: LLC taken as 1 MiB, 16-40 data blocks under, at and "
+	      "beyond 13/16 of it, every placement; %lu runs", runs - r0);
+#endif
+}
+
+/*
  * gfni_avx512x4nt's and x2nt's BW loop on 6-12 data blocks from 3/8 of
  * the LLC to twice it (simd_avx512_gfni.h, rx_gen_bw_l3; RAIDX__T_GEN_L3_BW
  * turned on for the test whatever the CPU): with the LLC taken as 1 MiB,
@@ -772,5 +811,6 @@ int main(int argc, char **argv)
 	test_step_rule();
 	test_crowd_rule();
 	test_gen_l3_band();
+	test_gen_grouped();
 	return t_done();
 }

@@ -63,6 +63,8 @@
  * per vector at most, folded constants, no scratch block, data read once.
  */
 
+#include "x86_groups.h"
+
 /* ---- gen_syndrome ------------------------------------------------------ */
 
 /*
@@ -739,12 +741,143 @@ RX_INLINE int rx_gen_bw_l3(unsigned disks, size_t len)
 	       (raidx__cpu_traits() & RAIDX__T_GEN_L3_BW);
 }
 
-/* Both streaming twins' stripe rules, in one place: avx512x4nt's loop in
- * its two bands, else x4's on crowded and wide stripes.  1 if the call
- * ran. */
+/*
+ * Wide stripes beyond the cache: in chunks of GEN_GRP_CHUNK, each in
+ * passes over groups of at most GEN_GRP_MAX data blocks from the top down
+ * (x86_groups.h).  The first pass of a chunk starts P and Q from its top
+ * block; each later one loads them, folds its group in (Horner's rule
+ * continues across passes: h*g^2 ^ a*g ^ b per two blocks, as in one
+ * pass) and stores them again; the last pass streams them.  P and Q's
+ * chunks (128 KiB) stay in the L2 between passes, and the memory system
+ * sees at most 14 streams at a time instead of 19-34: with every block of
+ * a 32+2 stripe in flight at once, its one-pass loop read 20-30% slower
+ * than it read 16+2's from memory.
+ * Turin-like Zen 5, 2026-12-07: gfni_avx512x4nt grouped (a switch in a
+ * test build) and not, in alternating runs of `raidx bench --op
+ * gen_syndrome --impl gfni_avx512x4nt,gfni_avx512x4,avx2x2nt,
+ * gfni_avx512x2nt --no-recheck`, read as gfni_avx512x4nt over
+ * gfni_avx512x4 (the normal-store one-pass kernel, the same in both):
+ *   groups of 12, 64 KiB chunks, the default placement (--disks
+ *     19,...,34 --len 256k,...,16m, two or three runs): 22-34 disks at 2
+ *     MiB 1.11-1.19 against 0.97-1.05, at 4 MiB 1.22-1.42 against
+ *     1.00-1.06, at 16 MiB 1.07-1.25 against 1.00-1.07; 26 and 34 disks
+ *     at 1 MiB 1.10-1.21 against 0.99-1.05, 24 disks at 1152 KiB
+ *     1.09-1.12 against 1.04-1.05; but 19-22 disks up to 1152 KiB
+ *     (stripes of 25 MiB or less) 0.83-1.05 against 0.92-1.22, and 26
+ *     disks at 896 KiB (23 MiB) 1.02-1.08 against 1.08-1.17;
+ *   page-aligned (--disks 19,22,26,34 --len 1m,2m,4m,16m): 26 and 34
+ *     disks at 1-4 MiB 1.24-1.61 against 1.05-1.28, at 16 MiB 1.08-1.23
+ *     against 1.07-1.09; 19 and 22 disks at 1 MiB 1.10-1.22 against
+ *     1.25-1.29;
+ *   groups of at most 6, 8 and 16 and chunks of 32 and 128 KiB (22, 26,
+ *     34 disks at 2, 4 and 16 MiB): none ahead of 12 and 64 KiB (groups
+ *     of 6 0.78-1.31, of 16 on 32+2 0.97-1.09);
+ *   16+2, whose one pass has a loop of its own (gen_fixed): 0.62-1.19
+ *     grouped against 1.13-1.37.
+ * So from GEN_GRP_MIN_BLOCKS data blocks (the general one-pass loop),
+ * on stripes (every block, P and Q) of 13/16 of the LLC or more: 26 MiB
+ * here, where 26+2 at 1 MiB gained and 22+2 at 1152 KiB had not.  It
+ * also takes 32+2 at 1 MiB, a default shape of raidx bench whose pick
+ * had missed 0.95 of 256-bit streaming kernels in many runs.
+ * Against the code before, builds alternating, the same measure, three
+ * runs each of --disks 19,22,26,34 --len 1m,2m,4m,16m and --disks
+ * 19,20,21 --len 1536k,2m,4m,16m: 22-34 disks 1.06-1.41 against
+ * 0.67-1.11 (4 MiB 1.16-1.41 against 0.67-1.05); 17-19 data blocks level
+ * to 5% ahead (19 disks at 1.5-2 MiB 0.97-1.10 against 1.00-1.13, at 16
+ * MiB 1.02-1.15 against 1.01-1.09).  Three alternations of `raidx bench
+ * --op gen_syndrome` (its default cells): 32+2 at 1 MiB 1.13-1.21
+ * against 0.98-1.02, and at 16 MiB, raced, 1.11-1.17x the memread +
+ * memcpy bound against 0.93-0.99.  Measured on the Zen 5 only; the
+ * effect is the memory system's streams, as for the AVX2 kernels' groups
+ * (RXK_GROUP_STREAMS, measured on a Zen 3).
+ */
+#define GEN_GRP_MIN_BLOCKS (GEN_FIXED_MAX + 1)
+#define GEN_GRP_MAX 12
+#define GEN_GRP_CHUNK ((size_t)64 << 10)
+#define GEN_GRP_LLC_16THS 13
+#define GEN_GRP_U 2
+
+RX_INLINE int rx_gen_grouped(unsigned disks, size_t len)
+{
+	return disks - 2 >= GEN_GRP_MIN_BLOCKS &&
+	       (size_t)disks * len >= raidx__llc_bytes() / 16 * GEN_GRP_LLC_16THS;
+}
+
+/* One pass over data blocks hi..lo of [c0, c1) (a multiple of
+ * GEN_GRP_U * VB bytes): first starts P and Q from block hi, else from
+ * their stored values; stream: store them past the cache. */
+RX_INLINE void gen_gpass(uint8_t **d, unsigned hi, unsigned lo, uint8_t *pp,
+			 uint8_t *qq, size_t c0, size_t c1, int first,
+			 int stream, const struct gk *K)
+{
+	const unsigned U = GEN_GRP_U;
+
+	for (size_t off = c0; off < c1; off += U * VB) {
+		V p[GEN_GRP_U], h[GEN_GRP_U];
+
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++) {
+			if (first) {
+				p[u] = h[u] = ld(d[hi], off + u * VB, 0, 0);
+			} else {
+				p[u] = ld(pp, off + u * VB, 0, 0);
+				h[u] = ld(qq, off + u * VB, 0, 0);
+			}
+		}
+		horner_down(d, (int)hi - first, (int)lo, off, U, 0, 0, K->m2,
+			    K->m4, p, h);
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++) {
+			put(pp, off + u * VB, p[u], 0, 0, stream);
+			put(qq, off + u * VB, h[u], 0, 0, stream);
+		}
+	}
+}
+
+/* The streaming twins' grouped gen_syndrome.  Streams P and Q from their
+ * first VB-aligned offset when the two share it (the bytes before it, and
+ * the tail after the last whole step, through gen_tail's masked normal
+ * stores), else stores them normally, as gen_nt_u does. */
+static void gen_grouped(unsigned disks, size_t len, void **ptrs)
+{
+	uint8_t *d[RAIDX_MAX_DISKS];
+	uint8_t *pp = (uint8_t *)ptrs[disks - 2], *qq = (uint8_t *)ptrs[disks - 1];
+	uintptr_t pa = (uintptr_t)pp & (VB - 1), qa = (uintptr_t)qq & (VB - 1);
+	unsigned nd = disks - 2;
+	int nt = pa == qa;
+	size_t head = nt ? (VB - pa) & (VB - 1) : 0, n;
+	struct gk K;
+
+	/* Local copies of the pointers: the stores through P and Q cannot
+	 * alias them, so a pass keeps its group's pointers in registers. */
+	for (unsigned i = 0; i < nd; i++)
+		d[i] = (uint8_t *)ptrs[i];
+	if (head > len)
+		head = len;
+	if (head)
+		gen_tail(disks, ptrs, 0, head);
+	n = (len - head) / (GEN_GRP_U * VB) * (GEN_GRP_U * VB);
+	K.m2 = vmat(raidx__gf_affine[2]);
+	K.m4 = vmat(raidx__gf_affine[4]);
+#define GEN_GRP_PASS(hi, lo, first, last, c0, c1)                              \
+	gen_gpass(d, hi, lo, pp, qq, head + (c0), head + (c1), first,          \
+		  nt && (last), &K)
+	RXK_GROUPS(n, nd, GEN_GRP_MAX, GEN_GRP_CHUNK, GEN_GRP_PASS);
+#undef GEN_GRP_PASS
+	if (head + n < len)
+		gen_tail(disks, ptrs, head + n, len);
+	if (nt)
+		_mm_sfence();
+}
+
+/* Both streaming twins' stripe rules, in one place: group passes on wide
+ * stripes beyond the cache, avx512x4nt's loop in its two bands, else x4's
+ * on crowded and wide stripes.  1 if the call ran. */
 RX_INLINE int gen_nt_stripe_rules(unsigned disks, size_t len, void **ptrs)
 {
-	if (rx_gen_bw_crowd(disks, len, ptrs) || rx_gen_bw_l3(disks, len))
+	if (rx_gen_grouped(disks, len))
+		gen_grouped(disks, len, ptrs);
+	else if (rx_gen_bw_crowd(disks, len, ptrs) || rx_gen_bw_l3(disks, len))
 		RX_SHARED(raidx__avx512_gen_x4nt)(disks, len, ptrs);
 	else if (rx_gen_nt_x4(disks, len, ptrs))
 		gen_x4lnt(disks, len, ptrs);
