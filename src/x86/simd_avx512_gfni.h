@@ -786,7 +786,7 @@ RX_INLINE int rx_gen_bw_l3(unsigned disks, size_t len)
  * to 5% ahead (19 disks at 1.5-2 MiB 0.97-1.10 against 1.00-1.13, at 16
  * MiB 1.02-1.15 against 1.01-1.09).  Three alternations of `raidx bench
  * --op gen_syndrome` (its default cells): 32+2 at 1 MiB 1.13-1.21
- * against 0.98-1.02, and at 16 MiB, raced, 1.11-1.17x the memread +
+ * against 0.99-1.02, and at 16 MiB, raced, 1.11-1.17x the memread +
  * memcpy bound against 0.93-0.99.  Measured on the Zen 5 only; the
  * effect is the memory system's streams, as for the AVX2 kernels' groups
  * (RXK_GROUP_STREAMS, measured on a Zen 3).
