@@ -219,7 +219,6 @@
 #define RXK_GRP_MAX 12
 #endif
 
-
 /*
  * Crowded blocks: many data blocks at the same offset in their pages.
  * Then every block's line at a given offset falls in the same set of the
