@@ -381,23 +381,32 @@ static inline size_t raidx__llc_bytes(void)
 	return RX_LIKELY(v) ? v : raidx__llc_lookup();
 }
 /*
- * Where a recovery's streaming twin starts to stream the rebuilt blocks
- * o1 and o2 (the two data blocks, or the data block and P): -1 for normal
- * stores throughout, when the call is within the bound above or the two
- * never share a vb-byte boundary (different offsets modulo vb, or a
- * misaligned start without byte masks to reach the boundary: `masked`);
- * otherwise the bytes before their first common boundary (at most len),
- * which the twin stores normally.  vmovntdq needs that alignment.
+ * Where a streaming kernel starts to stream its two outputs o1 and o2 (P
+ * and Q; the two rebuilt data blocks, or the data block and P): -1 for
+ * normal stores throughout, when the two never share a vb-byte boundary
+ * (different offsets modulo vb, or a misaligned start without byte masks
+ * to reach the boundary: `masked`); otherwise the bytes before their
+ * first common boundary (at most len), which the kernel stores normally.
+ * vmovntdq needs that alignment.  raidx__rec_nt_head: the same for a
+ * recovery's streaming twin, and -1 within the bound above.
  */
-static inline long raidx__rec_nt_head(unsigned disks, size_t len, const void *o1,
-				      const void *o2, size_t vb, int masked)
+static inline long raidx__nt_head(size_t len, const void *o1, const void *o2,
+				  size_t vb, int masked)
 {
 	uintptr_t a1 = (uintptr_t)o1 & (vb - 1), a2 = (uintptr_t)o2 & (vb - 1);
 	size_t head = (vb - a1) & (vb - 1);
 
-	if ((size_t)disks * len <= raidx__rec_stream_bytes() || a1 != a2 || (!masked && a1))
+	if (a1 != a2 || (!masked && a1))
 		return -1;
 	return (long)(head > len ? len : head);
+}
+
+static inline long raidx__rec_nt_head(unsigned disks, size_t len, const void *o1,
+				      const void *o2, size_t vb, int masked)
+{
+	if ((size_t)disks * len <= raidx__rec_stream_bytes())
+		return -1;
+	return raidx__nt_head(len, o1, o2, vb, masked);
 }
 RX_HIDDEN const char *raidx__width_name(enum raidx__width w);
 

@@ -931,15 +931,13 @@ static void gen_x4(unsigned disks, size_t len, void **ptrs)
  * simd_avx512_gfni.h). */
 void RX_SHARED(raidx__avx512_gen_x4nt)(unsigned disks, size_t len, void **ptrs)
 {
-	uintptr_t pa = (uintptr_t)ptrs[disks - 2] & (VB - 1);
-	uintptr_t qa = (uintptr_t)ptrs[disks - 1] & (VB - 1);
-	size_t head = (VB - pa) & (VB - 1);
+	long head = raidx__nt_head(len, ptrs[disks - 2], ptrs[disks - 1], VB, 1);
 
-	if (pa != qa) { /* P and Q cannot both be aligned */
+	if (head < 0) { /* P and Q cannot both be aligned */
 		gen_x4(disks, len, ptrs);
 		return;
 	}
-	gen_fixed(disks, len, ptrs, 4, 1, head > len ? len : head);
+	gen_fixed(disks, len, ptrs, 4, 1, (size_t)head);
 }
 
 /* ---- xor_syndrome ------------------------------------------------------ */

@@ -122,18 +122,27 @@ RX_INLINE void put(uint8_t *p, size_t off, V v, int tail, KMASK k, int nt)
 }
 #endif
 
-/* U vectors at off: P and Q of the data blocks d[0..z], stored at pp and
- * qq (streamed when nt). */
-RX_INLINE void gen_step(uint8_t **d, int z, uint8_t *pp, uint8_t *qq,
-			size_t off, unsigned U, int tail, KMASK k,
+/* U vectors at off: P and Q of the data blocks d[hi..lo], stored at pp
+ * and qq (streamed when nt).  first: from block hi alone; else the blocks
+ * are folded into the P and Q already stored there (Horner's rule carries
+ * on from the blocks above hi: gen_grouped's later passes).  A whole
+ * stripe is hi = top, lo = 0, first. */
+RX_INLINE void gen_step(uint8_t **d, int hi, int lo, int first, uint8_t *pp,
+			uint8_t *qq, size_t off, unsigned U, int tail, KMASK k,
 			const struct gk *K, int nt)
 {
 	V p[4], h[4];
 
 	RX_UNROLL
-	for (unsigned u = 0; u < U; u++)
-		p[u] = h[u] = ld(d[z], off + u * VB, tail, k);
-	horner_down(d, z - 1, 0, off, U, tail, k, K->m2, K->m4, p, h);
+	for (unsigned u = 0; u < U; u++) {
+		if (first) {
+			p[u] = h[u] = ld(d[hi], off + u * VB, tail, k);
+		} else {
+			p[u] = ld(pp, off + u * VB, tail, k);
+			h[u] = ld(qq, off + u * VB, tail, k);
+		}
+	}
+	horner_down(d, hi - first, lo, off, U, tail, k, K->m2, K->m4, p, h);
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++) {
 		put(pp, off + u * VB, p[u], tail, k, nt);
@@ -151,8 +160,8 @@ RX_NOINLINE void gen_tail(unsigned disks, void **ptrs, size_t off, size_t len)
 	K.m2 = vmat(raidx__gf_affine[2]);
 	K.m4 = vmat(raidx__gf_affine[4]);
 	for (; off < len; off += VB)
-		gen_step(d, (int)disks - 3, d[disks - 2], d[disks - 1], off, 1,
-			 RX_MASKED, kmask(len - off), &K, 0);
+		gen_step(d, (int)disks - 3, 0, 1, d[disks - 2], d[disks - 1], off,
+			 1, RX_MASKED, kmask(len - off), &K, 0);
 }
 
 /*
@@ -187,7 +196,7 @@ RX_INLINE void gen_run(unsigned disks, size_t len, void **ptrs, unsigned U,
 		off = head;
 	}
 	for (; off + U * VB <= len; off += U * VB)
-		gen_step(d, z, pp, qq, off, U, 0, 0, &K, nt);
+		gen_step(d, z, 0, 1, pp, qq, off, U, 0, 0, &K, nt);
 	if (off < len)
 		gen_tail(disks, ptrs, off, len);
 	/* Order the weakly-ordered streaming stores before what follows. */
@@ -229,15 +238,14 @@ RX_INLINE void gen_u(unsigned disks, size_t len, void **ptrs, unsigned U)
  */
 RX_INLINE void gen_nt_u(unsigned disks, size_t len, void **ptrs, unsigned U)
 {
-	uintptr_t pa = (uintptr_t)ptrs[disks - 2] & (VB - 1);
-	uintptr_t qa = (uintptr_t)ptrs[disks - 1] & (VB - 1);
-	size_t head = (VB - pa) & (VB - 1);
+	long head = raidx__nt_head(len, ptrs[disks - 2], ptrs[disks - 1], VB,
+				   RX_MASKED);
 
-	if (pa != qa || (!RX_MASKED && pa)) {
+	if (head < 0) {
 		gen_u(disks, len, ptrs, U);
 		return;
 	}
-	gen_fixed(disks, len, ptrs, U, 1, head > len ? len : head);
+	gen_fixed(disks, len, ptrs, U, 1, (size_t)head);
 }
 
 /* ---- xor_syndrome ------------------------------------------------------ */
@@ -804,34 +812,15 @@ RX_INLINE int rx_gen_grouped(unsigned disks, size_t len)
 }
 
 /* One pass over data blocks hi..lo of [c0, c1) (a multiple of
- * GEN_GRP_U * VB bytes): first starts P and Q from block hi, else from
- * their stored values; stream: store them past the cache. */
+ * GEN_GRP_U * VB bytes), gen_step's first or later kind; stream: store P
+ * and Q past the cache. */
 RX_INLINE void gen_gpass(uint8_t **d, unsigned hi, unsigned lo, uint8_t *pp,
 			 uint8_t *qq, size_t c0, size_t c1, int first,
 			 int stream, const struct gk *K)
 {
-	const unsigned U = GEN_GRP_U;
-
-	for (size_t off = c0; off < c1; off += U * VB) {
-		V p[GEN_GRP_U], h[GEN_GRP_U];
-
-		RX_UNROLL
-		for (unsigned u = 0; u < U; u++) {
-			if (first) {
-				p[u] = h[u] = ld(d[hi], off + u * VB, 0, 0);
-			} else {
-				p[u] = ld(pp, off + u * VB, 0, 0);
-				h[u] = ld(qq, off + u * VB, 0, 0);
-			}
-		}
-		horner_down(d, (int)hi - first, (int)lo, off, U, 0, 0, K->m2,
-			    K->m4, p, h);
-		RX_UNROLL
-		for (unsigned u = 0; u < U; u++) {
-			put(pp, off + u * VB, p[u], 0, 0, stream);
-			put(qq, off + u * VB, h[u], 0, 0, stream);
-		}
-	}
+	for (size_t off = c0; off < c1; off += GEN_GRP_U * VB)
+		gen_step(d, (int)hi, (int)lo, first, pp, qq, off, GEN_GRP_U, 0, 0,
+			 K, stream);
 }
 
 /* The streaming twins' grouped gen_syndrome.  Streams P and Q from their
@@ -842,18 +831,16 @@ static void gen_grouped(unsigned disks, size_t len, void **ptrs)
 {
 	uint8_t *d[RAIDX_MAX_DISKS];
 	uint8_t *pp = (uint8_t *)ptrs[disks - 2], *qq = (uint8_t *)ptrs[disks - 1];
-	uintptr_t pa = (uintptr_t)pp & (VB - 1), qa = (uintptr_t)qq & (VB - 1);
+	long h = raidx__nt_head(len, pp, qq, VB, RX_MASKED);
 	unsigned nd = disks - 2;
-	int nt = pa == qa;
-	size_t head = nt ? (VB - pa) & (VB - 1) : 0, n;
+	int nt = h >= 0;
+	size_t head = nt ? (size_t)h : 0, n;
 	struct gk K;
 
 	/* Local copies of the pointers: the stores through P and Q cannot
 	 * alias them, so a pass keeps its group's pointers in registers. */
 	for (unsigned i = 0; i < nd; i++)
 		d[i] = (uint8_t *)ptrs[i];
-	if (head > len)
-		head = len;
 	if (head)
 		gen_tail(disks, ptrs, 0, head);
 	n = (len - head) / (GEN_GRP_U * VB) * (GEN_GRP_U * VB);
