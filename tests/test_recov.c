@@ -15,7 +15,9 @@
  *   lengths    every length 0..300 and around every granule, blocks against
  *              a guard page after them, then before them;
  *   offsets    0..63 past a 64-byte boundary; large: 65536+13, 2*4096+77
- *              (raidx_recover rebuilds Q in 4 KiB chunks), random to 1 MiB.
+ *              (raidx_recover rebuilds Q in 4 KiB chunks), random to 1 MiB;
+ *   grouped    wide stripes at the bounds of gfni_avx512nt's group passes,
+ *              with the LLC taken as 1 MiB (test_grouped).
  *
  * While a case runs only the blocks being rebuilt are writable: a write to
  * any other block faults, and raidx_recover's result is also compared
@@ -586,6 +588,73 @@ static void test_large(void)
 	      plen, clen, slen, glen, np20, mlen, np18, runs - r0);
 }
 
+/*
+ * gfni_avx512nt's group passes over wide stripes beyond the cache
+ * (simd_avx512_gfni.h, rx_rec_grouped), with the LLC taken as 1 MiB: 20
+ * data blocks (groups [19..10] and [9..0]) a byte a block under 13/16 of
+ * it and at it, every pair and every data block with P; 16 and 19 data
+ * blocks under and at twice the LLC, and 40 (groups of 10) over several
+ * 128 KiB chunks and a tail, on pairs that fill a group's edges (both
+ * lost blocks just above a group, so its plan jumps over two), in every
+ * placement.  Every kernel runs (do_pair), the grouped one among them.
+ */
+static void test_grouped(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	size_t llc = (size_t)1 << 20, wide = llc / 16 * 13;
+	static const unsigned pairs40[][2] = { { 30, 31 }, { 29, 30 }, { 38, 39 },
+					       { 0, 1 }, { 9, 10 }, { 19, 20 },
+					       { 0, 39 }, { 10, 29 }, { 20, 21 },
+					       { 5, 6 } };
+	static const unsigned few[] = { 16, 19 };
+	struct tstripe *s = ts_new(42, 200707);
+	unsigned long r0 = runs;
+	struct st t;
+
+	raidx__llc_set(llc);
+	for (unsigned j = 0; j < 2; j++) {
+		size_t len = (wide + 21) / 22 - (j ? 0 : 1);
+		st_setup(&t, s, 22, len, (int)rng_below(&t_rng, PL_COUNT),
+			 rng_below(&t_rng, 64));
+		for (unsigned x = 0; x < 20; x++) {
+			do_datap(&t, x);
+			if (t_quick && x % 4) /* valgrind: a fifth of the pairs */
+				continue;
+			for (unsigned y = x + 1; y < 20; y++)
+				do_2data(&t, x, y);
+		}
+		st_free(&t);
+	}
+	for (unsigned i = 0; i < 2; i++)
+		for (unsigned j = 0; j < 2; j++) {
+			unsigned nd = few[i];
+			size_t len = (2 * llc + nd + 1) / (nd + 2) - (j ? 0 : 1);
+			unsigned pair[2] = { nd / 2 - 1, nd / 2 };
+			st_setup(&t, s, nd + 2, len,
+				 (int)rng_below(&t_rng, PL_COUNT),
+				 rng_below(&t_rng, 64));
+			do_pair(&t, pair);
+			pair[0] = 0, pair[1] = nd - 1;
+			do_pair(&t, pair);
+			st_free(&t);
+		}
+	for (int pl = 0; pl < PL_COUNT; pl++) {
+		st_setup(&t, s, 42, 200707, pl, rng_below(&t_rng, 64));
+		for (unsigned i = 0; i < sizeof(pairs40) / sizeof(pairs40[0]); i++) {
+			if (t_quick && pl && i > 2) /* valgrind */
+				break;
+			do_pair(&t, pairs40[i]);
+		}
+		st_free(&t);
+	}
+	raidx__llc_set(0);
+	ts_free(s);
+	t_log("grouped: LLC taken as 1 MiB; 20 data blocks under and at 13/16 "
+	      "of it, every failure; 16 and 19 under and at twice it; 40 at "
+	      "200707 bytes, every placement; %lu runs", runs - r0);
+#endif
+}
+
 int main(int argc, char **argv)
 {
 	t_init(argc, argv, "test_recov");
@@ -603,6 +672,7 @@ int main(int argc, char **argv)
 	test_lengths();
 	test_offsets();
 	test_large();
+	test_grouped();
 	/* The streaming twins stream only calls beyond the LLC and an eighth
 	 * (select.c, REC_LARGE_LLC_EIGHTHS), which test_large's 18 disks at
 	 * 2 MiB pass only where the LLC is 32 MiB or less; with the bound at

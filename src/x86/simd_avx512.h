@@ -533,17 +533,25 @@ struct rx_rplan {
 	} run[3];
 };
 
-/* Survivors of data disks [0, n) without x and y (y == x: one failure). */
-static inline void rx_rplan_make(struct rx_rplan *pl, unsigned n, unsigned x,
-				 unsigned y)
+/*
+ * Survivors of data disks hi..lo (hi >= lo) without x and y (y == x: one
+ * failure).  carry: the survivors above hi are folded already, `prev` the
+ * lowest of them (a group pass of a wide stripe, simd_avx512_gfni.h's
+ * rec_grouped); then every survivor here is in a run, the first jumping
+ * from prev, and top is not used.
+ */
+static inline void rx_rplan_range(struct rx_rplan *pl, unsigned hi,
+				  unsigned lo, unsigned x, unsigned y,
+				  int carry, unsigned prev)
 {
-	unsigned prev = 0;
-	int have = 0;
+	int have = carry;
 
 	pl->nsurv = 0;
 	pl->nrun = 0;
 	pl->top = pl->low = 0;
-	for (unsigned z = n; z-- > 0;) {
+	if (!carry)
+		prev = 0;
+	for (unsigned z = hi + 1; z-- > lo;) {
 		if (z == x || z == y)
 			continue;
 		pl->nsurv++;
@@ -561,6 +569,13 @@ static inline void rx_rplan_make(struct rx_rplan *pl, unsigned n, unsigned x,
 		prev = z;
 		pl->low = z;
 	}
+}
+
+/* Survivors of data disks [0, n) without x and y (y == x: one failure). */
+static inline void rx_rplan_make(struct rx_rplan *pl, unsigned n, unsigned x,
+				 unsigned y)
+{
+	rx_rplan_range(pl, n - 1, 0, x, y, 0, 0);
 }
 
 #ifdef RX_V512

@@ -377,20 +377,29 @@ static inline void rk_runs(struct rk *K, const struct rx_rplan *pl)
 	}
 }
 
-/* XOR of the survivors into p, their Horner sum (Q = g^low * h) into h. */
+/* XOR of the survivors into p, their Horner sum (Q = g^low * h) into h.
+ * ps, hs: NULL, or the partial sums of the survivors above the plan's
+ * (a carried plan, rx_rplan_range), to carry on from. */
 RX_INLINE void surv_step(const struct rx_rplan *pl, uint8_t **d, size_t off,
 			 unsigned U, int tail, KMASK k, const struct rk *K,
-			 V *p, V *h)
+			 V *p, V *h, const uint8_t *ps, const uint8_t *hs)
 {
-	if (!pl->nsurv) {
+	if (ps) {
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++) {
+			p[u] = ld(ps, off + u * VB, tail, k);
+			h[u] = ld(hs, off + u * VB, tail, k);
+		}
+	} else if (!pl->nsurv) {
 		RX_UNROLL
 		for (unsigned u = 0; u < U; u++)
 			p[u] = h[u] = vzero();
 		return;
+	} else {
+		RX_UNROLL
+		for (unsigned u = 0; u < U; u++)
+			p[u] = h[u] = ld(d[pl->top], off + u * VB, tail, k);
 	}
-	RX_UNROLL
-	for (unsigned u = 0; u < U; u++)
-		p[u] = h[u] = ld(d[pl->top], off + u * VB, tail, k);
 	for (unsigned r = 0; r < pl->nrun; r++) {
 		int z = (int)pl->run[r].hi, lo = (int)pl->run[r].lo;
 		/* First step of the run: jump over the failed disks. */
@@ -417,17 +426,40 @@ RX_INLINE void surv_step(const struct rx_rplan *pl, uint8_t **d, size_t off,
 	}
 }
 
+/*
+ * The two kinds of a group pass over a wide stripe (rec_grouped): carry,
+ * the survivors above the plan's were folded by earlier passes, whose
+ * partial sums wait in the lost blocks' memory (2data: P's sum in Dx, h in
+ * Dy; datap: P's sum in P, h in Dx); last, the pass that rebuilds the
+ * blocks, else it leaves its sums there.  A one-pass recovery is neither
+ * carried nor anything but last.
+ */
+RX_INLINE void rec_keep(uint8_t *ps, uint8_t *hs, size_t off, unsigned U,
+			int tail, KMASK k, const V *p, const V *h)
+{
+	RX_UNROLL
+	for (unsigned u = 0; u < U; u++) {
+		st(ps, off + u * VB, p[u], tail, k);
+		st(hs, off + u * VB, h[u], tail, k);
+	}
+}
+
 /* Dx = A*Pxy ^ B*Q ^ (B g^low)*h, Dy = Pxy ^ Dx; ma = A, mb = B,
  * mc = B g^low. */
 RX_INLINE void r2_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
 		       unsigned x, unsigned y, size_t off, unsigned U, int tail,
-		       KMASK k, const struct rk *K, int nt)
+		       KMASK k, const struct rk *K, int nt, int carry, int last)
 {
 	uint8_t **d = (uint8_t **)ptrs;
+	uint8_t *pp = d[disks - 2], *qq = d[disks - 1], *dx_ = d[x], *dy_ = d[y];
 	V p[4], h[4];
 
-	surv_step(pl, d, off, U, tail, k, K, p, h);
-	uint8_t *pp = d[disks - 2], *qq = d[disks - 1], *dx_ = d[x], *dy_ = d[y];
+	surv_step(pl, d, off, U, tail, k, K, p, h, carry ? dx_ : NULL,
+		  carry ? dy_ : NULL);
+	if (!last) {
+		rec_keep(dx_, dy_, off, U, tail, k, p, h);
+		return;
+	}
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++) {
 		V pxy = xor2(p[u], ld(pp, off + u * VB, tail, k));
@@ -442,13 +474,18 @@ RX_INLINE void r2_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
  * mc = g^-x g^low. */
 RX_INLINE void rdp_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
 			unsigned x, size_t off, unsigned U, int tail, KMASK k,
-			const struct rk *K, int nt)
+			const struct rk *K, int nt, int carry, int last)
 {
 	uint8_t **d = (uint8_t **)ptrs;
+	uint8_t *pp = d[disks - 2], *qq = d[disks - 1], *dx_ = d[x];
 	V p[4], h[4];
 
-	surv_step(pl, d, off, U, tail, k, K, p, h);
-	uint8_t *pp = d[disks - 2], *qq = d[disks - 1], *dx_ = d[x];
+	surv_step(pl, d, off, U, tail, k, K, p, h, carry ? pp : NULL,
+		  carry ? dx_ : NULL);
+	if (!last) {
+		rec_keep(pp, dx_, off, U, tail, k, p, h);
+		return;
+	}
 	RX_UNROLL
 	for (unsigned u = 0; u < U; u++) {
 		V q = ld(qq, off + u * VB, tail, k);
@@ -458,64 +495,63 @@ RX_INLINE void rdp_step(unsigned disks, const struct rx_rplan *pl, void **ptrs,
 	}
 }
 
+/* A step of either recovery: datap, data block x and P lost (y unused);
+ * else data blocks x and y. */
+RX_INLINE void rec_step(int datap, unsigned disks, const struct rx_rplan *pl,
+			void **ptrs, unsigned x, unsigned y, size_t off,
+			unsigned U, int tail, KMASK k, const struct rk *K,
+			int nt, int carry, int last)
+{
+	if (datap)
+		rdp_step(disks, pl, ptrs, x, off, U, tail, k, K, nt, carry, last);
+	else
+		r2_step(disks, pl, ptrs, x, y, off, U, tail, k, K, nt, carry, last);
+}
+
+/* The plan of the whole stripe and the final constants: datap, data block
+ * x and P lost (y unused); else data blocks x < y. */
+RX_INLINE void rec_plan(int datap, unsigned disks, unsigned x, unsigned y,
+			struct rx_rplan *pl, struct rk *K)
+{
+	uint8_t a, b;
+
+	rx_rplan_make(pl, disks - 2, x, datap ? x : y);
+	rk_runs(K, pl);
+	if (datap) {
+		a = 0;
+		b = raidx__gf_inv[raidx__gf_pow2(x)];
+	} else {
+		raidx__recov_coef(x, y, &a, &b);
+	}
+	K->ma = datap ? vzero() : vmat(raidx__gf_affine[a]);
+	K->mb = vmat(raidx__gf_affine[b]);
+	K->mc = vmat(raidx__gf_affine[raidx__gf_mul1(b, raidx__gf_pow2(pl->low))]);
+}
+
 /*
  * nt: stream the rebuilt blocks past the cache (vstream), from `head`, the
  * first offset where they are VB-aligned (the bytes before it, and the
  * last partial vector, through masked normal stores); see
  * raidx__rec_nt_head (raidx_impl.h).
  */
-RX_INLINE void recov_2data_u(unsigned disks, size_t len, unsigned faila,
-			     unsigned failb, void **ptrs, unsigned U, int nt,
-			     size_t head)
+RX_INLINE void recov_u(int datap, unsigned disks, size_t len, unsigned x,
+		       unsigned y, void **ptrs, unsigned U, int nt, size_t head)
 {
 	struct rx_rplan pl;
 	struct rk K;
-	uint8_t a, b;
 	size_t off = 0;
 
-	rx_rplan_make(&pl, disks - 2, faila, failb);
-	rk_runs(&K, &pl);
-	raidx__recov_coef(faila, failb, &a, &b);
-	K.ma = vmat(raidx__gf_affine[a]);
-	K.mb = vmat(raidx__gf_affine[b]);
-	K.mc = vmat(raidx__gf_affine[raidx__gf_mul1(b, raidx__gf_pow2(pl.low))]);
+	rec_plan(datap, disks, x, y, &pl, &K);
 	if (head) {
-		r2_step(disks, &pl, ptrs, faila, failb, 0, 1, RX_MASKED,
-			kmask(head), &K, 0);
+		rec_step(datap, disks, &pl, ptrs, x, y, 0, 1, RX_MASKED,
+			 kmask(head), &K, 0, 0, 1);
 		off = head;
 	}
 	for (; off + U * VB <= len; off += U * VB)
-		r2_step(disks, &pl, ptrs, faila, failb, off, U, 0, 0, &K, nt);
+		rec_step(datap, disks, &pl, ptrs, x, y, off, U, 0, 0, &K, nt, 0, 1);
 	for (; off < len; off += VB)
-		r2_step(disks, &pl, ptrs, faila, failb, off, 1, RX_MASKED,
-			kmask(len - off), &K, 0);
-	if (nt)
-		_mm_sfence();
-}
-
-RX_INLINE void recov_datap_u(unsigned disks, size_t len, unsigned faila,
-			     void **ptrs, unsigned U, int nt, size_t head)
-{
-	struct rx_rplan pl;
-	struct rk K;
-	uint8_t ginv = raidx__gf_inv[raidx__gf_pow2(faila)];
-	size_t off = 0;
-
-	rx_rplan_make(&pl, disks - 2, faila, faila);
-	rk_runs(&K, &pl);
-	K.ma = vzero();
-	K.mb = vmat(raidx__gf_affine[ginv]);
-	K.mc = vmat(raidx__gf_affine[raidx__gf_mul1(ginv, raidx__gf_pow2(pl.low))]);
-	if (head) {
-		rdp_step(disks, &pl, ptrs, faila, 0, 1, RX_MASKED, kmask(head),
-			 &K, 0);
-		off = head;
-	}
-	for (; off + U * VB <= len; off += U * VB)
-		rdp_step(disks, &pl, ptrs, faila, off, U, 0, 0, &K, nt);
-	for (; off < len; off += VB)
-		rdp_step(disks, &pl, ptrs, faila, off, 1, RX_MASKED,
-			 kmask(len - off), &K, 0);
+		rec_step(datap, disks, &pl, ptrs, x, y, off, 1, RX_MASKED,
+			 kmask(len - off), &K, 0, 0, 1);
 	if (nt)
 		_mm_sfence();
 }
@@ -1109,14 +1145,115 @@ static void xsyn_x4(unsigned disks, unsigned start, unsigned stop, size_t len,
 RX_NOINLINE void recov_2data_gfni(unsigned disks, size_t len, unsigned faila,
 				  unsigned failb, void **ptrs)
 {
-	recov_2data_u(disks, len, faila, failb, ptrs, RX_RECOV_U, 0, 0);
+	recov_u(0, disks, len, faila, failb, ptrs, RX_RECOV_U, 0, 0);
 }
 
 RX_NOINLINE void recov_datap_gfni(unsigned disks, size_t len, unsigned faila,
 				  void **ptrs)
 {
-	recov_datap_u(disks, len, faila, ptrs, RX_RECOV_U, 0, 0);
+	recov_u(1, disks, len, faila, faila, ptrs, RX_RECOV_U, 0, 0);
 }
+
+#ifdef RX_V512
+/*
+ * Recoveries of wide stripes beyond the cache in group passes, as
+ * gen_grouped does gen_syndrome: each chunk of REC_GRP_CHUNK bytes in
+ * passes over groups of at most GEN_GRP_MAX data blocks from the top
+ * down.  A pass folds its survivors into the XOR and the Horner sum left
+ * by the passes above it (its plan jumps from the last survivor they
+ * folded, rx_rplan_range) and leaves them in the lost blocks' memory
+ * (r2_step, rdp_step), which stays in the L2 until the last pass reads
+ * them back and rebuilds the blocks there.  That pass alone streams them
+ * (from their first common VB boundary, as raidx__nt_head finds it; the
+ * bytes before it and the tail after the last whole step go through the
+ * one-pass masked steps).
+ *
+ * Measured on the Turin-like Zen 5 (2026-12-07): gfni_avx512nt over
+ * gfni_avx512 (the one-pass loop) in the same runs of `raidx bench --op
+ * recov_2data,recov_datap --impl gfni_avx512nt,gfni_avx512 --no-recheck`,
+ * medians over the cells of three or four runs.  First a test build with
+ * the rule and sizes behind switches (the twin without groups:
+ * 0.98-1.08):
+ *   chunks of 128 KiB: 22 disks at 2 MiB 1.13, 34 at 16 MiB 1.27, 19 at
+ *     2 MiB 0.99, against 1.08, 1.24 and 0.94 with gen_grouped's 64 KiB;
+ *     256 KiB no better; groups of 8, 10 and 16 no better than 12 (16
+ *     on 34 disks at 4 MiB 0.95, 8 on 19 disks at 2 MiB 0.87);
+ *   grouped at any size from 16 data blocks: 22 disks at 2 and 3 MiB
+ *     1.20 and 1.15, 26 at 1-3 MiB 1.14-1.16, 34 at 1-3 MiB 1.08-1.11;
+ *     but 18 disks at 1-3 MiB 0.88-0.98, 19 at 1-2 MiB 0.95-1.01 and 20
+ *     at 1 and 1.5 MiB 0.98, while 18-21 disks gain 1.08-1.19 from 3-4
+ *     MiB on: with two groups, storing and reloading the sums costs
+ *     about what the fewer streams save, until the stripe is well past
+ *     the LLC.
+ * So from 20 data blocks on stripes of 13/16 of the LLC or more
+ * (gen_grouped's bound), and from 16 on stripes of twice the LLC.  The
+ * final code against the code before it, builds alternating, three runs
+ * of `--disks 18,19,21,22,26,34 --len 1m,2m,4m,16m`: 1.13-1.22 where the
+ * rule groups (18, 19 and 21 disks at 4 and 16 MiB, 22-34 at 2-16 MiB;
+ * 26 disks at 4 MiB 1.07) against 0.98-1.10 before; 1.04 and 1.08 on 34
+ * and 26 disks at 1 MiB (0.92-1.29 run to run), where the twin does not
+ * stream and the calibration's in-cache pick runs anyway.
+ */
+#define REC_GRP_MIN_BLOCKS 16
+#define REC_GRP_WIDE_BLOCKS 20
+#define REC_GRP_CHUNK ((size_t)128 << 10)
+
+RX_INLINE int rx_rec_grouped(unsigned disks, size_t len)
+{
+	size_t bytes = (size_t)disks * len, llc = raidx__llc_bytes();
+
+	if (disks - 2 >= REC_GRP_WIDE_BLOCKS)
+		return bytes >= llc / 16 * GEN_GRP_LLC_16THS;
+	return disks - 2 >= REC_GRP_MIN_BLOCKS && bytes >= 2 * llc;
+}
+
+#define REC_GRP_U 2
+
+RX_INLINE void rec_gpass(int datap, unsigned disks, void **ptrs, unsigned x,
+			 unsigned y, unsigned hi, unsigned lo, int first,
+			 int last, size_t c0, size_t c1, int nt,
+			 const struct rk *K0)
+{
+	struct rx_rplan pl;
+	struct rk K = *K0;
+	unsigned prev = hi + 1; /* the lowest survivor folded before */
+
+	while (!first && (prev == x || prev == y))
+		prev++;
+	rx_rplan_range(&pl, hi, lo, x, datap ? x : y, !first, prev);
+	rk_runs(&K, &pl);
+	for (size_t off = c0; off < c1; off += REC_GRP_U * VB)
+		rec_step(datap, disks, &pl, ptrs, x, y, off, REC_GRP_U, 0, 0, &K,
+			 nt && last, !first, last);
+}
+
+static void rec_grouped(int datap, unsigned disks, size_t len, unsigned x,
+			unsigned y, void **ptrs)
+{
+	struct rx_rplan pl;
+	struct rk K;
+	long h = raidx__nt_head(len, ptrs[x], ptrs[datap ? disks - 2 : y], VB,
+				RX_MASKED);
+	int nt = h >= 0;
+	size_t head = nt ? (size_t)h : 0, n, off;
+
+	rec_plan(datap, disks, x, y, &pl, &K);
+	if (head)
+		rec_step(datap, disks, &pl, ptrs, x, y, 0, 1, RX_MASKED,
+			 kmask(head), &K, 0, 0, 1);
+	n = (len - head) / (REC_GRP_U * VB) * (REC_GRP_U * VB);
+#define REC_GRP_PASS(hi, lo, first, last, c0, c1)                              \
+	rec_gpass(datap, disks, ptrs, x, y, hi, lo, first, last, head + (c0),  \
+		  head + (c1), nt, &K)
+	RXK_GROUPS(n, disks - 2, GEN_GRP_MAX, REC_GRP_CHUNK, REC_GRP_PASS);
+#undef REC_GRP_PASS
+	for (off = head + n; off < len; off += VB)
+		rec_step(datap, disks, &pl, ptrs, x, y, off, 1, RX_MASKED,
+			 kmask(len - off), &K, 0, 0, 1);
+	if (nt)
+		_mm_sfence();
+}
+#endif
 
 /*
  * The streaming twins below take stripes of 7 to 10 disks (5 to 8 data
@@ -1176,33 +1313,37 @@ RX_INLINE int rx_rec_nt_narrow(unsigned disks)
  * on 6 disks, 1.17 on 10, 1.11 on 18, 1.04 on 34 (gfni_avx512nt over
  * gfni_avx512 in the same runs: 0.97-1.40).
  */
+RX_INLINE void recov_nt(int datap, unsigned disks, size_t len, unsigned x,
+			unsigned y, void **ptrs)
+{
+	long head = raidx__rec_nt_head(disks, len, ptrs[x],
+				      ptrs[datap ? disks - 2 : y], VB, RX_MASKED);
+
+#ifdef RX_V512
+	if (rx_rec_grouped(disks, len)) {
+		rec_grouped(datap, disks, len, x, y, ptrs);
+		return;
+	}
+#endif
+	if (head < 0 && datap)
+		recov_datap_gfni(disks, len, x, ptrs);
+	else if (head < 0)
+		recov_2data_gfni(disks, len, x, y, ptrs);
+	else if (rx_rec_nt_narrow(disks))
+		recov_u(datap, disks, len, x, y, ptrs, RX_RECOV_NT_NARROW_U, 1,
+			(size_t)head);
+	else
+		recov_u(datap, disks, len, x, y, ptrs, RX_RECOV_U, 1, (size_t)head);
+}
+
 static void recov_2data_gfni_nt(unsigned disks, size_t len, unsigned faila,
 				unsigned failb, void **ptrs)
 {
-	long head = raidx__rec_nt_head(disks, len, ptrs[faila], ptrs[failb], VB,
-				      RX_MASKED);
-
-	if (head < 0)
-		recov_2data_gfni(disks, len, faila, failb, ptrs);
-	else if (rx_rec_nt_narrow(disks))
-		recov_2data_u(disks, len, faila, failb, ptrs,
-			      RX_RECOV_NT_NARROW_U, 1, (size_t)head);
-	else
-		recov_2data_u(disks, len, faila, failb, ptrs, RX_RECOV_U, 1,
-			      (size_t)head);
+	recov_nt(0, disks, len, faila, failb, ptrs);
 }
 
 static void recov_datap_gfni_nt(unsigned disks, size_t len, unsigned faila,
 				void **ptrs)
 {
-	long head = raidx__rec_nt_head(disks, len, ptrs[faila], ptrs[disks - 2],
-				      VB, RX_MASKED);
-
-	if (head < 0)
-		recov_datap_gfni(disks, len, faila, ptrs);
-	else if (rx_rec_nt_narrow(disks))
-		recov_datap_u(disks, len, faila, ptrs, RX_RECOV_NT_NARROW_U, 1,
-			      (size_t)head);
-	else
-		recov_datap_u(disks, len, faila, ptrs, RX_RECOV_U, 1, (size_t)head);
+	recov_nt(1, disks, len, faila, faila, ptrs);
 }
