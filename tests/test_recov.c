@@ -16,7 +16,7 @@
  *              a guard page after them, then before them;
  *   offsets    0..63 past a 64-byte boundary; large: 65536+13, 2*4096+77
  *              (raidx_recover rebuilds Q in 4 KiB chunks), random to 1 MiB;
- *   grouped    wide stripes at the bounds of gfni_avx512nt's group passes,
+ *   grouped    wide stripes at the bounds of the GFNI twins' group passes,
  *              with the LLC taken as 1 MiB (test_grouped).
  *
  * While a case runs only the blocks being rebuilt are writable: a write to
@@ -589,14 +589,15 @@ static void test_large(void)
 }
 
 /*
- * gfni_avx512nt's group passes over wide stripes beyond the cache
- * (simd_avx512_gfni.h, rx_rec_grouped), with the LLC taken as 1 MiB: 20
- * data blocks (groups [19..10] and [9..0]) a byte a block under 13/16 of
- * it and at it, every pair and every data block with P; 16 and 19 data
- * blocks under and at twice the LLC, and 40 (groups of 10) over several
- * 128 KiB chunks and a tail, on pairs that fill a group's edges (both
- * lost blocks just above a group, so its plan jumps over two), in every
- * placement.  Every kernel runs (do_pair), the grouped one among them.
+ * gfni_avx512nt's and gfni_avx2nt's group passes over wide stripes beyond
+ * the cache (simd_avx512_gfni.h, rx_rec_grouped), with the LLC taken as
+ * 1 MiB: 20 data blocks (groups [19..10] and [9..0]) a byte a block under
+ * 13/16 of it and at it, every pair and every data block with P; 16 and
+ * 19 data blocks under and at twice the LLC, and 40 (groups of 10) over
+ * several 128 KiB chunks and a tail, on pairs that fill a group's edges
+ * (both lost blocks just above a group, so its plan jumps over two), in
+ * every placement.  Every kernel runs (do_pair), the grouped ones among
+ * them.
  */
 static void test_grouped(void)
 {

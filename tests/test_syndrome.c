@@ -721,9 +721,10 @@ static void test_crowd_rule(void)
 }
 
 /*
- * gfni_avx512x4nt's and x2nt's group passes on stripes of 17 or more data
- * blocks from 13/16 of the LLC (simd_avx512_gfni.h, rx_gen_grouped): with
- * the LLC taken as 1 MiB, 16 (never grouped), 17 and 24 (two groups), 25
+ * gfni_avx512x4nt's, x2nt's and gfni_avx2x4nt's group passes on stripes
+ * of 17 or more data blocks from 13/16 of the LLC (simd_avx512_gfni.h,
+ * rx_gen_grouped): with the LLC taken as 1 MiB, 16 (never grouped), 17
+ * and 24 (two groups), 25
  * (three) and 40 (four) data blocks on stripes a byte a block
  * under the bound, at it, and of 200707-byte blocks (three whole 64 KiB
  * chunks, a partial one and a tail), in every placement (P and Q at one

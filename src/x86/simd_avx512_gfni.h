@@ -1331,13 +1331,14 @@ RX_INLINE int rx_rec_nt_narrow(unsigned disks)
 RX_INLINE void recov_nt(int datap, unsigned disks, size_t len, unsigned x,
 			unsigned y, void **ptrs)
 {
-	long head = raidx__rec_nt_head(disks, len, ptrs[x],
-				      ptrs[datap ? disks - 2 : y], VB, RX_MASKED);
+	long head;
 
 	if (rx_rec_grouped(disks, len)) {
 		rec_grouped(datap, disks, len, x, y, ptrs);
 		return;
 	}
+	head = raidx__rec_nt_head(disks, len, ptrs[x],
+				  ptrs[datap ? disks - 2 : y], VB, RX_MASKED);
 	if (head < 0 && datap)
 		recov_datap_gfni(disks, len, x, ptrs);
 	else if (head < 0)
